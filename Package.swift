@@ -1,0 +1,51 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "Handoff",
+    products: [
+        .executable(name: "handoff", targets: ["handoff"]),
+        .library(name: "HandoffCore", targets: ["HandoffCore"]),
+        .library(name: "HandoffScript", targets: ["HandoffScript"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
+        .package(url: "https://github.com/jpsim/Yams.git", from: "6.2.2"),
+        .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.1"),
+    ],
+    targets: [
+        // Pure, deterministic model: scenes, hit testing, gestures, nested scrolling, physics.
+        .target(name: "HandoffCore"),
+        // Text in, text out: command language, scene files, rendering, sessions, traces.
+        .target(
+            name: "HandoffScript",
+            dependencies: ["HandoffCore", .product(name: "Yams", package: "Yams")]
+        ),
+        // libedit (Debian: libedit-dev), wrapped for Swift by shim.h.
+        .systemLibrary(
+            name: "CEditLine",
+            path: "Sources/CEditLine",
+            providers: [.apt(["libedit-dev"])]
+        ),
+        .executableTarget(
+            name: "handoff",
+            dependencies: [
+                "HandoffScript", "CEditLine",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .testTarget(
+            name: "HandoffCoreTests",
+            dependencies: [
+                "HandoffCore", .product(name: "PropertyBased", package: "swift-property-based"),
+            ]
+        ),
+        .testTarget(
+            name: "HandoffScriptTests",
+            dependencies: ["HandoffScript"],
+            resources: []
+        ),
+        .testTarget(name: "handoffTests", dependencies: ["HandoffScript"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

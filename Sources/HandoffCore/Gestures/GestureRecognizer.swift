@@ -1,0 +1,110 @@
+/// How the slop is charged when a pan is recognized (SPEC §4.2).
+public enum SlopMode: String, Sendable, CaseIterable {
+    /// UIKit: the whole accumulated movement is applied at recognition.
+    case full
+    /// Android: only the movement beyond the slop is applied.
+    case subtract
+}
+
+/// The recognition state machine for one touch: a possible tap and one possible pan per axis,
+/// resolved by the slop (SPEC §4.2). It is given facts (candidate axes, displacements) and returns
+/// decisions; the simulator executes them. It never sees the scene.
+public struct GestureRecognizer: Equatable, Sendable {
+    /// What the simulator should do after an event.
+    public enum Decision: Equatable, Sendable {
+        /// Nothing to do (the finger is still within the slop, or the move is off the locked axis).
+        case none
+        /// A pan was recognized on `axis`: fail the tap, cancel the target's touch, then apply
+        /// the scroll delta `delta` (the movement the slop mode charges at recognition).
+        case beganPan(axis: Axis, delta: Double)
+        /// The recognized pan moved by the scroll delta `delta`.
+        case changedPan(delta: Double)
+        /// The pan ended; release with the finger's velocity.
+        case endedPan
+        /// The finger lifted without a pan and the touch was not swallowed: deliver the tap.
+        case deliverTap
+        /// The finger lifted without a pan but no tap reaches the target, for `reason`.
+        case failTap(reason: String)
+    }
+
+    /// The recognizer's state.
+    enum State: Equatable, Sendable {
+        /// Finger down, nothing recognized yet.
+        case possible(Possible)
+        /// A pan owns the finger on an axis.
+        case panning(axis: Axis)
+        /// The finger lifted.
+        case ended
+    }
+
+    /// Facts held while nothing is recognized.
+    struct Possible: Equatable, Sendable {
+        /// Axes with a scroll node on the hit path, innermost first (the tie-break order).
+        var axes: [Axis]
+        var tappable: Bool
+        var swallowed: Bool
+    }
+
+    private(set) var state: State
+    public let slop: Double
+    public let mode: SlopMode
+
+    /// A touch went down. `axes` lists the pannable axes innermost first.
+    public init(axes: [Axis], tappable: Bool, swallowed: Bool, slop: Double, mode: SlopMode) {
+        state = .possible(Possible(axes: axes, tappable: tappable, swallowed: swallowed))
+        self.slop = slop
+        self.mode = mode
+    }
+
+    /// A pan that begins at touch-down with no slop (a touch on an animating sheet).
+    public mutating func beginImmediately(axis: Axis) -> Decision {
+        state = .panning(axis: axis)
+        return .beganPan(axis: axis, delta: 0)
+    }
+
+    /// The axis of the recognized pan, if any.
+    public var panAxis: Axis? {
+        switch state {
+        case .panning(let axis): axis
+        case .possible, .ended: nil
+        }
+    }
+
+    /// The finger moved by `step`; `net` is its displacement from the touch-down point.
+    public mutating func touchMoved(net: Point, step: Point) -> Decision {
+        switch state {
+        case .possible(let possible):
+            // First axis past the slop wins; on a tie, the innermost (first listed).
+            guard let axis = possible.axes.first(where: { abs(net.along($0)) > slop }) else {
+                return .none
+            }
+            state = .panning(axis: axis)
+            let moved = net.along(axis)
+            let charged: Double
+            switch mode {
+            case .full: charged = moved
+            case .subtract: charged = moved > 0 ? moved - slop : moved + slop
+            }
+            return .beganPan(axis: axis, delta: -charged)
+        case .panning(let axis):
+            let delta = -step.along(axis)
+            return delta == 0 ? .none : .changedPan(delta: delta)
+        case .ended:
+            return .none
+        }
+    }
+
+    /// The finger lifted.
+    public mutating func touchEnded() -> Decision {
+        defer { state = .ended }
+        switch state {
+        case .possible(let possible):
+            if possible.swallowed { return .failTap(reason: "swallowed") }
+            return possible.tappable ? .deliverTap : .failTap(reason: "not tappable")
+        case .panning:
+            return .endedPan
+        case .ended:
+            return .none
+        }
+    }
+}

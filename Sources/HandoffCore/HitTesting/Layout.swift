@@ -1,0 +1,154 @@
+/// Where nodes are on screen right now: derived from the graph and the current offsets, pages
+/// and sheet positions. Computing a node's frame costs O(depth).
+public struct Layout {
+    public let graph: SceneGraph
+    /// Visual offsets (sheets: distance above the bottom-most detent).
+    public let offsets: [Double]
+    /// Selected page of each switcher.
+    public let selected: [Int]
+
+    public init(graph: SceneGraph, offsets: [Double], selected: [Int]) {
+        self.graph = graph
+        self.offsets = offsets
+        self.selected = selected
+    }
+
+    var window: Rect { Rect(0, 0, graph.scene.windowSize.x, graph.scene.windowSize.y) }
+
+    /// A sheet's top y.
+    public func sheetTop(_ i: Int) -> Double { graph.nodes[i].sheet!.bottomMost - offsets[i] }
+
+    /// The backdrop alpha of a sheet: 0 at the second-highest detent, `backdrop` at the top-most.
+    public func backdropAlpha(sheet i: Int) -> Double {
+        let s = graph.nodes[i].sheet!
+        guard s.detents.count > 1 else { return s.backdrop }
+        let second = s.detents[1].top
+        let top = sheetTop(i)
+        let f = (second - top) / (second - s.topMost)
+        return s.backdrop * Swift.min(1, Swift.max(0, f))
+    }
+
+    /// The frame of node `i` in its parent's content coordinates, as it is now (sheets at their
+    /// current top, stretching views grown).
+    public func frame(_ i: Int) -> Rect {
+        let node = graph.nodes[i]
+        var f = node.frame
+        if node.kind == .sheet { f.y = sheetTop(i) }
+        if node.stretches, let p = graph.parent[i], let axis = graph.nodes[p].scroll?.axis {
+            let lo = graph.range(p).lowerBound
+            let o = offsets[p]
+            if o < lo {
+                if axis == .vertical {
+                    f.y = o
+                    f.height += lo - o
+                } else {
+                    f.x = o
+                    f.width += lo - o
+                }
+            }
+        }
+        return f
+    }
+
+    /// The current height of a `stretches` view.
+    public func stretchedHeight(_ i: Int) -> Double { frame(i).height }
+
+    /// The origin of node `i`'s content coordinates in the window, given its window frame.
+    func contentOrigin(_ i: Int, frame r: Rect) -> Point {
+        guard let axis = graph.nodes[i].scroll?.axis else { return Point(r.x, r.y) }
+        return axis == .vertical ? Point(r.x, r.y - offsets[i]) : Point(r.x - offsets[i], r.y)
+    }
+
+    /// Whether a node is shown at all (a switcher shows only its selected page).
+    func isShown(_ i: Int) -> Bool {
+        guard let p = graph.parent[i], graph.nodes[p].kind == .switcher else { return true }
+        return graph.children[p].firstIndex(of: i) == selected[p]
+    }
+
+    /// Whether hit testing looks at a node and its subtree (UIKit skips hidden, non-interactive
+    /// and nearly transparent views).
+    func isHittable(_ i: Int) -> Bool {
+        let n = graph.nodes[i]
+        if n.hidden || !n.interactive || !isShown(i) { return false }
+        if n.kind == .backdrop { return backdropAlpha(sheet: graph.partner[i]!) >= 0.01 }
+        return n.alpha >= 0.01
+    }
+
+    /// The window frame of node `i` and the clip its parents impose, in O(depth).
+    public func windowFrame(_ i: Int) -> (frame: Rect, visible: Rect) {
+        var chain: [Int] = []
+        var n: Int? = i
+        while let c = n {
+            chain.append(c)
+            n = graph.parent[c]
+        }
+        var origin = Point.zero
+        var clip = window
+        var rect = window
+        for c in chain.reversed() {
+            let f = frame(c)
+            rect = f.offsetBy(origin.x, origin.y)
+            let visible = rect.intersection(clip)
+            origin = contentOrigin(c, frame: rect)
+            clip = visible
+        }
+        return (rect, clip)
+    }
+
+    /// The window rect of item `item` of node `i` (a row or a segment), clipped.
+    public func itemFrame(_ i: Int, item: Int) -> (frame: Rect, visible: Rect) {
+        let (r, visible) = windowFrame(i)
+        let node = graph.nodes[i]
+        var f: Rect
+        if let rows = node.rows {
+            let span = rows.span(item)
+            let o = contentOrigin(i, frame: r)
+            f = Rect(r.x, o.y + span.top, r.width, span.height)
+        } else {
+            let w = r.width / Double(Swift.max(1, node.segments.count))
+            f = Rect(r.x + Double(item) * w, r.y, w, r.height)
+        }
+        return (f, f.intersection(visible))
+    }
+
+    /// UIKit `hitTest`: the deepest hittable node containing `p`, later siblings first, each child
+    /// clipped to its parent. Rows and segments are items. O(depth + log rows) per level searched.
+    public func hitTest(_ p: Point) -> Target? {
+        guard window.contains(p) else { return nil }
+        for r in graph.topLevel.reversed() {
+            if let t = hit(r, p, origin: .zero, clip: window) { return t }
+        }
+        return nil
+    }
+
+    private func hit(_ i: Int, _ p: Point, origin: Point, clip: Rect) -> Target? {
+        guard isHittable(i) else { return nil }
+        let r = frame(i).offsetBy(origin.x, origin.y)
+        let visible = r.intersection(clip)
+        guard visible.contains(p) else { return nil }
+        let content = contentOrigin(i, frame: r)
+        for c in graph.children[i].reversed() {
+            if let t = hit(c, p, origin: content, clip: visible) { return t }
+        }
+        let node = graph.nodes[i]
+        if let rows = node.rows, let row = rows.row(at: p.y - content.y) {
+            return Target(i, item: row)
+        }
+        if node.kind == .tabs, !node.segments.isEmpty {
+            let w = r.width / Double(node.segments.count)
+            return Target(i, item: Swift.min(node.segments.count - 1, Int((p.x - r.x) / w)))
+        }
+        return Target(i)
+    }
+
+    /// Root → target node.
+    public func path(to i: Int) -> [Int] {
+        var out: [Int] = []
+        var n: Int? = i
+        while let c = n {
+            out.append(c)
+            n = graph.parent[c]
+        }
+        return out.reversed()
+    }
+}

@@ -1,0 +1,59 @@
+import Foundation
+
+/// Where a release sends pages and sheets (SPEC §5.5 rules 1–2).
+public enum Targets {
+    /// Round half away from zero.
+    public static func roundHalfAway(_ x: Double) -> Double { x.rounded(.toNearestOrAwayFromZero) }
+
+    /// Pager rule 2: the page a release at scroll velocity `v` goes to.
+    public static func page(offset: Double, width: Double, velocity v: Double, start: Int, count: Int)
+        -> Int
+    {
+        let p = offset / width
+        var target: Int
+        if v > 1 {
+            target = Int(floor(p)) + 1
+        } else if v < -1 {
+            target = Int(ceil(p)) - 1
+        } else {
+            target = Int(roundHalfAway(p))
+        }
+        target = Swift.min(Swift.max(target, start - 1), start + 1)
+        return Swift.min(Swift.max(target, 0), Swift.max(0, count - 1))
+    }
+
+    /// Sheet rule 1: the detent top a sheet between detents goes to. `tops` is sorted ascending,
+    /// `top` is strictly between two of them, `fingerVelocity` is pt/s (down positive), `start` is
+    /// the top where the gesture began.
+    public static func detent(tops: [Double], top: Double, fingerVelocity vf: Double, start: Double)
+        -> Double
+    {
+        guard let upperIndex = tops.firstIndex(where: { $0 > top }), upperIndex > 0 else {
+            return nearest(tops: tops, top: top)
+        }
+        let above = tops[upperIndex - 1]
+        let below = tops[upperIndex]
+        let downward: Bool
+        if vf > 0 {
+            downward = true
+        } else if vf < 0 {
+            downward = false
+        } else if top != start {
+            downward = top > start
+        } else {
+            return nearest(tops: [above, below], top: top)
+        }
+        let from = downward ? above : below
+        let to = downward ? below : above
+        var p = top + Deceleration.projection(velocity: vf, rate: Deceleration.normal)
+        p = Swift.min(Swift.max(p, Swift.min(from, to)), Swift.max(from, to))
+        return abs(p - from) / abs(to - from) > 0.5 ? to : from
+    }
+
+    /// The nearest detent; a tie goes to the higher one (smaller top).
+    public static func nearest(tops: [Double], top: Double) -> Double {
+        var best = tops[0]
+        for t in tops.dropFirst() where abs(t - top) < abs(best - top) { best = t }
+        return best
+    }
+}

@@ -1,0 +1,206 @@
+/// The kinds of node a scene is built from (SPEC §2).
+public enum NodeKind: String, Sendable, CaseIterable {
+    case view
+    case scroll
+    case list
+    case pager
+    case switcher
+    case tabs
+    case sheet
+    /// The window-sized view `ID.backdrop` the scene adds just below each sheet.
+    case backdrop
+
+    /// Kinds a scene file may name (the backdrop is synthesised).
+    public static let writable: [NodeKind] = [.view, .scroll, .list, .pager, .switcher, .tabs, .sheet]
+
+    /// Whether nodes of this kind scroll (have an offset along an axis).
+    public var scrolls: Bool { self == .scroll || self == .list || self == .pager }
+}
+
+/// How a scroll node shows movement past its edges (SPEC §5.4).
+public enum OverscrollStyle: String, Sendable {
+    case rubber
+    case linear
+}
+
+/// Whether ancestors take fling travel from a descendant's momentum.
+public enum FlingMode: String, Sendable {
+    case handoff
+    case none
+}
+
+/// The nested-scroll policy of a scroll node as a parent (SPEC §5.2).
+public struct NestedPolicy: Equatable, Sendable {
+    public var pre: DirectionSet
+    public var post: DirectionSet
+    public var fling: FlingMode
+
+    public init(pre: DirectionSet = .none, post: DirectionSet = .none, fling: FlingMode = .handoff) {
+        self.pre = pre
+        self.post = post
+        self.fling = fling
+    }
+}
+
+/// A scroll that follows another one (SPEC §5.7).
+public struct Parallax: Equatable, Sendable {
+    public enum Mode: Equatable, Sendable {
+        case proportional
+        case factor(Double)
+    }
+    public var follows: String
+    public var mode: Mode
+
+    public init(follows: String, mode: Mode) {
+        self.follows = follows
+        self.mode = mode
+    }
+}
+
+/// Scroll behaviour shared by `scroll`, `list` and `pager` nodes.
+public struct ScrollConfig: Equatable, Sendable {
+    public var axis: Axis
+    /// Content length along the axis (derived from rows for lists, pages for pagers).
+    public var content: Double
+    public var insetLeading: Double
+    public var insetTrailing: Double
+    public var bounces: Bool
+    public var overscroll: OverscrollStyle
+    /// Deceleration rate per millisecond (0.998 normal, 0.99 fast).
+    public var rate: Double
+    public var nested: NestedPolicy
+    public var snapEdges: Bool
+    public var parallax: Parallax?
+
+    public init(
+        axis: Axis = .vertical, content: Double = 0, insetLeading: Double = 0,
+        insetTrailing: Double = 0, bounces: Bool = true, overscroll: OverscrollStyle = .rubber,
+        rate: Double = Deceleration.normal, nested: NestedPolicy = NestedPolicy(),
+        snapEdges: Bool = false, parallax: Parallax? = nil
+    ) {
+        self.axis = axis
+        self.content = content
+        self.insetLeading = insetLeading
+        self.insetTrailing = insetTrailing
+        self.bounces = bounces
+        self.overscroll = overscroll
+        self.rate = rate
+        self.nested = nested
+        self.snapEdges = snapEdges
+        self.parallax = parallax
+    }
+}
+
+/// The rows of a list: uniform (no storage per row) or explicit heights (prefix sums).
+public enum Rows: Equatable, Sendable {
+    case uniform(count: Int, height: Double)
+    case explicit(prefix: [Double])
+
+    public init(heights: [Double]) {
+        var prefix = [0.0]
+        prefix.reserveCapacity(heights.count + 1)
+        for h in heights { prefix.append(prefix[prefix.count - 1] + h) }
+        self = .explicit(prefix: prefix)
+    }
+
+    public var count: Int {
+        switch self {
+        case .uniform(let count, _): count
+        case .explicit(let prefix): prefix.count - 1
+        }
+    }
+
+    public var totalHeight: Double {
+        switch self {
+        case .uniform(let count, let height): Double(count) * height
+        case .explicit(let prefix): prefix[prefix.count - 1]
+        }
+    }
+
+    /// The row containing content position `y`, in O(1) or O(log rows).
+    public func row(at y: Double) -> Int? {
+        guard y >= 0, y < totalHeight else { return nil }
+        switch self {
+        case .uniform(let count, let height):
+            return Swift.min(count - 1, Int(y / height))
+        case .explicit(let prefix):
+            var lo = 0
+            var hi = prefix.count - 1  // invariant: prefix[lo] <= y < prefix[hi]
+            while hi - lo > 1 {
+                let mid = (lo + hi) / 2
+                if prefix[mid] <= y { lo = mid } else { hi = mid }
+            }
+            return lo
+        }
+    }
+
+    /// The top and height of row `i` in content coordinates.
+    public func span(_ i: Int) -> (top: Double, height: Double) {
+        switch self {
+        case .uniform(_, let height): (Double(i) * height, height)
+        case .explicit(let prefix): (prefix[i], prefix[i + 1] - prefix[i])
+        }
+    }
+}
+
+/// A detent of a sheet: a name and the sheet's top y there.
+public struct Detent: Equatable, Sendable {
+    public var name: String
+    public var top: Double
+
+    public init(_ name: String, _ top: Double) {
+        self.name = name
+        self.top = top
+    }
+}
+
+/// Bottom-sheet configuration (SPEC §2 `sheet`).
+public struct SheetConfig: Equatable, Sendable {
+    /// Sorted by top, top-most first.
+    public var detents: [Detent]
+    public var initial: String
+    public var grabber: Double
+    public var backdrop: Double
+    public var momentum: Bool
+
+    public init(
+        detents: [Detent], initial: String, grabber: Double = 36, backdrop: Double = 0,
+        momentum: Bool = false
+    ) {
+        self.detents = detents.sorted { $0.top < $1.top }
+        self.initial = initial
+        self.grabber = grabber
+        self.backdrop = backdrop
+        self.momentum = momentum
+    }
+
+    public var topMost: Double { detents[0].top }
+    public var bottomMost: Double { detents[detents.count - 1].top }
+}
+
+/// One node of a scene as written: a view, scroll view, list, pager, switcher, tabs or sheet.
+public struct Node: Equatable, Sendable {
+    public var id: String
+    public var kind: NodeKind
+    public var frame: Rect
+    public var tappable: Bool = false
+    public var alpha: Double = 1
+    public var interactive: Bool = true
+    public var hidden: Bool = false
+    public var stretches: Bool = false
+    public var scroll: ScrollConfig?
+    public var rows: Rows?
+    public var segments: [String] = []
+    public var controls: String?
+    public var sheet: SheetConfig?
+    /// Switcher transition length in seconds.
+    public var transition: Double = 0.3
+    /// Children; for pagers and switchers, the pages.
+    public var children: [Node] = []
+
+    public init(id: String, kind: NodeKind, frame: Rect) {
+        self.id = id
+        self.kind = kind
+        self.frame = frame
+    }
+}

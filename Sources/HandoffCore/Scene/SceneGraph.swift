@@ -1,0 +1,169 @@
+/// A scene flattened into tree order: node `i` is the i-th node of a pre-order walk, so sorting by
+/// index sorts by tree order. Sheets get their synthesised `ID.backdrop` just before them.
+public struct SceneGraph: Sendable {
+    public let scene: Scene
+    public private(set) var nodes: [Node] = []
+    public private(set) var parent: [Int?] = []
+    public private(set) var children: [[Int]] = []
+    public private(set) var depth: [Int] = []
+    /// For each backdrop, its sheet; for each sheet, its backdrop.
+    public private(set) var partner: [Int?] = []
+    public private(set) var roots: [Int] = []
+    private var byID: [String: Int] = [:]
+    /// Parallax nodes in an order where a followed node comes before its follower.
+    public private(set) var parallaxOrder: [Int] = []
+    /// For each node, the parallax nodes that follow it.
+    public private(set) var followers: [[Int]] = []
+    /// The index of every `tabs` node, in tree order.
+    public private(set) var tabs: [Int] = []
+
+    /// Flattens a valid scene. Validation of user input is the loader's job; here it traps.
+    public init(_ scene: Scene) {
+        self.scene = scene
+        for n in scene.root { roots.append(add(n, parent: nil, depth: 0)) }
+        followers = Array(repeating: [], count: nodes.count)
+        var pending: [Int] = []
+        for i in nodes.indices {
+            if let p = nodes[i].scroll?.parallax, let f = byID[p.follows] {
+                followers[f].append(i)
+                pending.append(i)
+            }
+            if nodes[i].kind == .tabs { tabs.append(i) }
+        }
+        // Followed-before-follower order (chains of parallax are allowed; cycles are not).
+        var placed = Set<Int>()
+        while !pending.isEmpty {
+            let before = pending.count
+            pending.removeAll { i in
+                let f = byID[nodes[i].scroll!.parallax!.follows]!
+                guard nodes[f].scroll?.parallax == nil || placed.contains(f) else { return false }
+                parallaxOrder.append(i)
+                placed.insert(i)
+                return true
+            }
+            precondition(pending.count < before, "parallax cycle")
+        }
+    }
+
+    private mutating func add(_ node: Node, parent p: Int?, depth d: Int) -> Int {
+        if node.kind == .sheet {
+            var backdrop = Node(
+                id: node.id + ".backdrop", kind: .backdrop,
+                frame: Rect(0, 0, scene.windowSize.x, scene.windowSize.y))
+            backdrop.alpha = 0
+            let b = append(backdrop, parent: p, depth: d)
+            let s = append(node, parent: p, depth: d)
+            partner[b] = s
+            partner[s] = b
+            if let p { children[p].append(b) }
+            addChildren(of: node, at: s)
+            return s
+        }
+        let i = append(node, parent: p, depth: d)
+        addChildren(of: node, at: i)
+        return i
+    }
+
+    private mutating func append(_ node: Node, parent p: Int?, depth d: Int) -> Int {
+        var stored = node
+        stored.children = []
+        // Derived lengths: a list's content is its rows, a pager's its pages; a sheet is
+        // window-wide and as tall as the window below its top-most detent.
+        if let rows = node.rows { stored.scroll?.content = rows.totalHeight }
+        if node.kind == .pager {
+            stored.scroll?.axis = .horizontal
+            stored.scroll?.content = Double(node.children.count) * node.frame.width
+        }
+        if let sheet = node.sheet {
+            stored.frame = Rect(
+                0, sheet.topMost, scene.windowSize.x, scene.windowSize.y - sheet.topMost)
+        }
+        let i = nodes.count
+        nodes.append(stored)
+        parent.append(p)
+        children.append([])
+        depth.append(d)
+        partner.append(nil)
+        precondition(byID[node.id] == nil, "duplicate id \(node.id)")
+        byID[node.id] = i
+        return i
+    }
+
+    private mutating func addChildren(of node: Node, at i: Int) {
+        let f = nodes[i].frame
+        for (k, c) in node.children.enumerated() {
+            var child = c
+            // Pages fill their pager (side by side) or switcher (stacked).
+            switch node.kind {
+            case .pager: child.frame = Rect(Double(k) * f.width, 0, f.width, f.height)
+            case .switcher: child.frame = Rect(0, 0, f.width, f.height)
+            default: break
+            }
+            let ci = add(child, parent: i, depth: depth[i] + 1)
+            children[i].append(ci)
+        }
+    }
+
+    /// The roots as the hit tester sees them (backdrops included, in tree order).
+    public var topLevel: [Int] { nodes.indices.filter { parent[$0] == nil } }
+
+    public func index(of id: String) -> Int? { byID[id] }
+    public var ids: [String] { nodes.map(\.id) }
+    public var count: Int { nodes.count }
+
+    /// Whether node `i` moves along an axis (scroll, list, pager or sheet).
+    public func isScrollable(_ i: Int) -> Bool {
+        nodes[i].kind.scrolls || nodes[i].kind == .sheet
+    }
+
+    /// The axis node `i` scrolls on, if any (sheets are vertical).
+    public func axis(_ i: Int) -> Axis? {
+        if nodes[i].kind == .sheet { return .vertical }
+        return nodes[i].scroll?.axis
+    }
+
+    /// The viewport length of a scroll node along its axis.
+    public func viewport(_ i: Int) -> Double {
+        guard let axis = nodes[i].scroll?.axis else { return 0 }
+        return nodes[i].frame.length(axis)
+    }
+
+    /// Offset range: `min = -inset.leading`, `max = max(min, content + inset.trailing - viewport)`;
+    /// for a sheet, the distance above its bottom-most detent.
+    public func range(_ i: Int) -> ClosedRange<Double> {
+        if let s = nodes[i].sheet { return 0...(s.bottomMost - s.topMost) }
+        guard let c = nodes[i].scroll else { return 0...0 }
+        let lo = -c.insetLeading
+        return lo...Swift.max(lo, c.content + c.insetTrailing - viewport(i))
+    }
+
+    /// Whether `a` is `b` or one of its ancestors.
+    public func isAncestor(_ a: Int, of b: Int) -> Bool {
+        var n: Int? = b
+        while let c = n {
+            if c == a { return true }
+            n = parent[c]
+        }
+        return false
+    }
+
+    /// The nearest ancestor (or self) of kind `kind`.
+    public func enclosing(_ kind: NodeKind, of i: Int) -> Int? {
+        var n: Int? = i
+        while let c = n {
+            if nodes[c].kind == kind { return c }
+            n = parent[c]
+        }
+        return nil
+    }
+
+    /// All nodes in the subtree of `i` (including `i`), in tree order.
+    public func subtree(_ i: Int) -> [Int] {
+        var out = [i]
+        for c in children[i] { out += subtree(c) }
+        return out
+    }
+
+    /// Number of pages of a pager or switcher.
+    public func pageCount(_ i: Int) -> Int { children[i].count }
+}

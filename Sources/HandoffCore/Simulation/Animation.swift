@@ -1,0 +1,80 @@
+/// The kinds of animation the clock advances.
+public enum AnimationKind: String, Sendable {
+    /// Exponential deceleration after a fling, shared through a chain.
+    case momentum
+    /// Spring back from overscroll (stiffness 100).
+    case bounce
+    /// Pager spring to a page.
+    case page
+    /// Sheet spring to a detent.
+    case detent
+    /// Spring to an end of a `snap: edges` scroll.
+    case snap
+    /// A switcher's fixed-duration cross-dissolve.
+    case transition
+}
+
+/// Momentum running through a chain of nodes.
+struct Momentum: Equatable, Sendable {
+    /// Participating nodes, innermost first; the driver is first.
+    var chain: [Int]
+    var decel: Deceleration
+    var start: Double
+    /// Travel applied so far.
+    var applied: Double = 0
+    /// Under `uikit`, the owner alone takes the momentum.
+    var ownerOnly: Bool
+    var lastConsumer: Int?
+}
+
+/// A spring on one node's offset, in closed form from its start.
+struct SpringAnimation: Equatable, Sendable {
+    var node: Int
+    var kind: AnimationKind
+    var target: Double
+    var displacement: Double
+    var velocity: Double
+    var start: Double
+    var spring: Spring
+}
+
+/// A switcher cross-dissolve.
+struct Transition: Equatable, Sendable {
+    var node: Int
+    var from: Int
+    var to: Int
+    var start: Double
+    var duration: Double
+}
+
+/// One running animation.
+enum Animation: Equatable, Sendable {
+    case momentum(Momentum)
+    case spring(SpringAnimation)
+    case transition(Transition)
+
+    var kind: AnimationKind {
+        switch self {
+        case .momentum: .momentum
+        case .spring(let s): s.kind
+        case .transition: .transition
+        }
+    }
+
+    /// The node the animation is reported on (a momentum's driver).
+    var node: Int {
+        switch self {
+        case .momentum(let m): m.chain[0]
+        case .spring(let s): s.node
+        case .transition(let t): t.node
+        }
+    }
+}
+
+/// A summary of a running animation, for `state`.
+public struct AnimationInfo: Equatable, Sendable {
+    public var node: Int
+    public var kind: AnimationKind
+    /// Where it ends: the projected offset, spring target, or switcher page.
+    public var target: Double
+}

@@ -1,0 +1,60 @@
+/// A recognizer as printed: a pan on an axis, or a tap on a target.
+public enum RecognizerName: Equatable, Sendable {
+    case pan(Axis)
+    case tap(Target)
+}
+
+/// UIKit gesture recognizer states.
+public enum RecognizerState: String, Sendable {
+    case possible
+    case began
+    case changed
+    case ended
+    case cancelled
+    case failed
+    case recognized
+}
+
+/// One fact of what happened, in order. Rendered as one line of text or one JSON object.
+public enum Event: Equatable, Sendable {
+    /// A finger went down at a point on a target; `path` is root → target node.
+    case touchDown(point: Point, target: Target, path: [Int])
+    /// A touch-down stopped an animation on a node.
+    case stopped(node: Int, kind: AnimationKind)
+    /// The touch stopped momentum or a page/detent/snap spring and will not become a tap.
+    case swallowed(Target)
+    /// A recognizer changed state.
+    case recognizer(RecognizerName, RecognizerState)
+    /// The target received `touchesCancelled`.
+    case touchesCancelled(Target)
+    /// The node that owns the pan, and its chain (driver first).
+    case owner(node: Int, chain: [Int])
+    /// A finger move shared out through the chain.
+    case moved(Ledger)
+    /// One frame of momentum travel shared out through the chain.
+    case flingFrame(Ledger)
+    /// The consumer changed within one gesture or fling.
+    case handoff(from: Int, to: Int)
+    /// The finger lifted with this velocity (pt/s) and scroll velocity along the pan's axis.
+    case released(velocity: Point, scroll: Double)
+    /// Momentum started on a driver: velocity and projected total travel.
+    case momentumStarted(driver: Int, velocity: Double, travel: Double)
+    /// Momentum ended (travel all applied) on a driver.
+    case momentumEnded(driver: Int)
+    /// Momentum reached an edge: `node` bounces from it with `velocity`, or stops (nil).
+    case edgeHit(node: Int?, velocity: Double)
+    /// A spring started on a node toward `target` with an initial velocity.
+    case springStarted(node: Int, kind: AnimationKind, target: Double, velocity: Double)
+    /// A spring landed on its target.
+    case springEnded(node: Int, kind: AnimationKind, target: Double)
+    /// A tap reached (or did not reach) its target.
+    case tap(Target, delivered: Bool, reason: String?)
+    /// A pager or switcher selected a new page.
+    case pageSelected(node: Int, from: Int, to: Int)
+    /// A switcher transition ended.
+    case transitionEnded(node: Int, page: Int)
+    /// The invariant repair reset a list (SPEC §5.8).
+    case repair(node: Int, from: Double, to: Double, reason: String)
+    /// A `tab` was refused; nothing changed.
+    case refused(String)
+}

@@ -1,0 +1,57 @@
+/// The phase in which a node took part of a scroll delta (SPEC §5.2).
+public enum SharePhase: String, Sendable {
+    case pre
+    case `self`
+    case post
+    /// Raw pull past an edge (positive or negative; negative takes overscroll back).
+    case overscroll
+}
+
+/// How one scroll delta was shared out: `d = Σ consumed + Σ overscroll + unconsumed`, exactly.
+public struct Ledger: Equatable, Sendable {
+    /// One node's part of the delta.
+    public struct Share: Equatable, Sendable {
+        public var node: Int
+        public var amount: Double
+        public var phase: SharePhase
+    }
+
+    public var d: Double
+    /// Shares in the order they were taken.
+    public var shares: [Share] = []
+    public var unconsumed: Double = 0
+
+    public init(d: Double) { self.d = d }
+
+    mutating func add(_ node: Int, _ amount: Double, _ phase: SharePhase) {
+        guard amount != 0 else { return }
+        shares.append(Share(node: node, amount: amount, phase: phase))
+    }
+
+    /// Nodes that consumed (pre, self, post), in the order they took their part.
+    public var consumers: [Int] {
+        var out: [Int] = []
+        for s in shares where s.phase != .overscroll && out.last != s.node { out.append(s.node) }
+        return out
+    }
+
+    /// Sums per node for `phases`, sorted by node index (tree order).
+    public func totals(_ overscroll: Bool) -> [(node: Int, amount: Double)] {
+        var sums: [Int: Double] = [:]
+        for s in shares where (s.phase == .overscroll) == overscroll { sums[s.node, default: 0] += s.amount }
+        return sums.keys.sorted().map { ($0, sums[$0]!) }
+    }
+
+    /// Adds another ledger's shares into this one (for summaries over many frames).
+    public mutating func merge(_ other: Ledger) {
+        d += other.d
+        unconsumed += other.unconsumed
+        for s in other.shares {
+            if let i = shares.firstIndex(where: { $0.node == s.node && $0.phase == s.phase }) {
+                shares[i].amount += s.amount
+            } else {
+                shares.append(s)
+            }
+        }
+    }
+}

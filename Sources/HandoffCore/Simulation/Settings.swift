@@ -1,0 +1,49 @@
+/// Which nested-scroll behaviour the simulator models (SPEC §5.2–5.3).
+public enum Policy: String, Sendable, CaseIterable {
+    /// One gesture, many consumers (Compose/Android nested scrolling).
+    case nested
+    /// Plain nested UIScrollViews: one owner chosen at recognition.
+    case uikit
+}
+
+/// Tunables a user can `set`.
+public struct Settings: Equatable, Sendable {
+    public var slop: Double = 10
+    public var slopMode: SlopMode = .full
+    public var policy: Policy = .nested
+    public var fps: Double = 60
+
+    public init() {}
+}
+
+/// What the simulator is doing (`phase` in `state`).
+public enum Phase: String, Sendable {
+    case idle
+    case touching
+    case panning
+    case animating
+}
+
+/// The most recent finger lift (or `tab`): its target and whether a tap reached it.
+public struct TapRecord: Equatable, Sendable {
+    public var target: Target
+    public var delivered: Bool
+    public var reason: String?
+}
+
+/// Misuse of the simulator that a user can cause (a command out of order).
+public enum SimulatorError: Error, Equatable, Sendable {
+    case fingerAlreadyDown
+    case noFinger
+    case nothingAt(Point)
+    case outsideWindow(Point)
+
+    public var message: String {
+        switch self {
+        case .fingerAlreadyDown: "a finger is already down; 'end' it first"
+        case .noFinger: "no finger is down; start with 'touch' or 'pan'"
+        case .nothingAt: "nothing to touch there"
+        case .outsideWindow: "the point is outside the window"
+        }
+    }
+}

@@ -1,0 +1,97 @@
+/// Evaluating animations at frame times, in closed form (SPEC §3, §5.5).
+extension Simulator {
+    /// Advances the clock to `t` and evaluates every animation there.
+    mutating func step(to t: Double) {
+        time = t
+        guard !animations.isEmpty else { return }
+        let current = animations
+        animations = []
+        var kept: [Animation] = []
+        for a in current {
+            switch a {
+            case .momentum(let m):
+                if let m = stepMomentum(m, at: t) { kept.append(.momentum(m)) }
+            case .spring(let s):
+                if let s = stepSpring(s, at: t) { kept.append(.spring(s)) }
+            case .transition(let tr):
+                if t - tr.start >= tr.duration - 1e-9 {
+                    events.append(.transitionEnded(node: tr.node, page: tr.to))
+                } else {
+                    kept.append(a)
+                }
+            }
+        }
+        // Animations started during this frame replace older ones on the same node.
+        let started = Set(animations.flatMap(animatedNodes))
+        animations = kept.filter { a in
+            if case .spring(let s) = a { return !started.contains(s.node) }
+            return true
+        } + animations
+        updateParallax()
+    }
+
+    private mutating func stepSpring(_ s: SpringAnimation, at t: Double) -> SpringAnimation? {
+        let (x, v) = s.spring.state(displacement: s.displacement, velocity: s.velocity, at: t - s.start)
+        if Spring.isDone(x: x, v: v) {
+            offsets[s.node] = s.target
+            events.append(.springEnded(node: s.node, kind: s.kind, target: s.target))
+            return nil
+        }
+        offsets[s.node] = s.target + x
+        return s
+    }
+
+    private mutating func stepMomentum(_ m0: Momentum, at t: Double) -> Momentum? {
+        var m = m0
+        let elapsed = t - m.start
+        var travel = m.decel.travel(at: elapsed)
+        var finished = false
+        if abs(m.decel.total - travel) < 0.5 {
+            travel = m.decel.total
+            finished = true
+        }
+        let delta = travel - m.applied
+        let l = share(delta, chain: m.chain, ownerOnly: m.ownerOnly, fling: true)
+        ledger = l
+        events.append(.flingFrame(l))
+        for c in l.consumers {
+            if let last = m.lastConsumer, last != c { events.append(.handoff(from: last, to: c)) }
+            m.lastConsumer = c
+        }
+        m.applied += delta - l.unconsumed
+        if abs(l.unconsumed) > 1e-9 {
+            // Every consumer reached an edge: bounce from it, or stop there.
+            let dir = ScrollDirection(of: delta)
+            let crossing = m.decel.time(toTravel: m.applied) ?? elapsed
+            let v = m.decel.velocity(at: Swift.min(crossing, elapsed))
+            let bouncer = m.chain.first { bounces($0) && room($0, dir) == 0 }
+            events.append(.edgeHit(node: bouncer, velocity: v))
+            if let b = bouncer {
+                let s = SpringAnimation(
+                    node: b, kind: .bounce, target: offsets[b], displacement: 0, velocity: v,
+                    start: m.start + Swift.min(crossing, elapsed), spring: .bounce)
+                events.append(.springStarted(node: b, kind: .bounce, target: offsets[b], velocity: v))
+                if let s = stepSpring(s, at: t) { animations.append(.spring(s)) }
+            }
+            restAfterMomentum(m, except: bouncer)
+            return nil
+        }
+        if finished {
+            events.append(.momentumEnded(driver: m.chain[0]))
+            restAfterMomentum(m, except: nil)
+            return nil
+        }
+        return m
+    }
+
+    /// When momentum ends, sheets left between detents and `snap: edges` scrolls settle.
+    private mutating func restAfterMomentum(_ m: Momentum, except: Int?) {
+        for n in m.chain where n != except {
+            if graph.nodes[n].kind == .sheet {
+                if !isOnDetent(n) { settleSheet(n, fingerV: 0, scrollV: 0, start: sheetTop(n)) }
+            } else {
+                snapIfNeeded(n)
+            }
+        }
+    }
+}

@@ -1,0 +1,116 @@
+/// Sharing one scroll delta out through a chain (SPEC §5.2–5.4, §5.9).
+extension Simulator {
+    /// Shares `d` through `chain` (driver first). `ownerOnly` restricts consumption to `chain[0]`
+    /// (policy `uikit`); `fling` leaves out the overscroll phase (momentum bounces instead).
+    mutating func share(_ d: Double, chain: [Int], ownerOnly: Bool, fling: Bool) -> Ledger {
+        var ledger = Ledger(d: d)
+        guard d != 0, !chain.isEmpty else { return ledger }
+        let dir = ScrollDirection(of: d)
+        let sign: Double = d > 0 ? 1 : -1
+        var rest = abs(d)
+
+        func take(_ n: Int, _ phase: SharePhase, _ amount: Double) {
+            guard amount > 0 else { return }
+            offsets[n] += sign * amount
+            ledger.add(n, sign * amount, phase)
+            rest -= amount
+        }
+
+        // Overscroll against the direction is taken back first, innermost first.
+        for n in (ownerOnly ? [chain[0]] : chain) where rest > 0 {
+            let raw = rawOverscroll(n)
+            guard raw != 0, (raw > 0) != (d > 0) else { continue }
+            let amount = Swift.min(rest, abs(raw))
+            applyRaw(n, amount == abs(raw) ? 0 : raw + sign * amount)
+            ledger.add(n, sign * amount, .overscroll)
+            rest -= amount
+        }
+
+        if ownerOnly {
+            let o = chain[0]
+            take(o, .self, Swift.min(rest, room(o, dir)))
+            if rest > 0, !fling, bounces(o) { overscroll(o, sign * rest, &ledger, &rest) }
+            ledger.unconsumed = sign * rest
+            return ledger
+        }
+
+        let sheet = chain.firstIndex { graph.nodes[$0].kind == .sheet }
+        // Lists inside a sheet stay pinned while the sheet is below its top-most detent.
+        func pinned(_ k: Int) -> Bool {
+            guard let s = sheet, k < s else { return false }
+            return offsets[chain[s]] < range(chain[s]).upperBound - 1e-9
+        }
+
+        // pre: ancestors, outermost first.
+        for k in stride(from: chain.count - 1, through: 1, by: -1) where rest > 0 {
+            let n = chain[k]
+            let takesPre =
+                k == sheet
+                ? offsets[n] < range(n).upperBound - 1e-9
+                : graph.nodes[n].scroll?.nested.pre.contains(dir) ?? false
+            if takesPre { take(n, .pre, Swift.min(rest, room(n, dir))) }
+        }
+        // self: the driver.
+        if rest > 0, !pinned(0) { take(chain[0], .self, Swift.min(rest, room(chain[0], dir))) }
+        // post: ancestors, innermost first.
+        for k in 1..<chain.count where rest > 0 {
+            let n = chain[k]
+            let takesPost =
+                k == sheet
+                ? dir == .backward
+                : graph.nodes[n].scroll?.nested.post.contains(dir) ?? false
+            if takesPost { take(n, .post, Swift.min(rest, room(n, dir))) }
+        }
+        // overscroll: the innermost chain node at that edge that bounces.
+        if rest > 0, !fling {
+            for k in chain.indices where !pinned(k) && k != sheet {
+                let n = chain[k]
+                if bounces(n), room(n, dir) == 0 {
+                    overscroll(n, sign * rest, &ledger, &rest)
+                    break
+                }
+            }
+        }
+        ledger.unconsumed = sign * rest
+        return ledger
+    }
+
+    /// Pulls node `n` further past its edge by the raw amount `amount`.
+    private mutating func overscroll(_ n: Int, _ amount: Double, _ ledger: inout Ledger, _ rest: inout Double) {
+        applyRaw(n, rawOverscroll(n) + amount)
+        ledger.add(n, amount, .overscroll)
+        rest = 0
+    }
+
+    /// The chain on `axis` for a hit path: the innermost node that scrolls on the axis, then its
+    /// ancestors on the same axis (SPEC §5.1).
+    func chain(path: [Int], axis: Axis) -> [Int] {
+        path.reversed().filter { graph.isScrollable($0) && graph.axis($0) == axis && !isParallax($0) }
+    }
+
+    func isParallax(_ i: Int) -> Bool { graph.nodes[i].scroll?.parallax != nil }
+
+    /// Axes with a scroll node on the path, innermost first.
+    func pannableAxes(path: [Int]) -> [Axis] {
+        var out: [Axis] = []
+        for n in path.reversed() where graph.isScrollable(n) && !isParallax(n) {
+            if let a = graph.axis(n), !out.contains(a) { out.append(a) }
+        }
+        return out
+    }
+
+    /// Applies a drag delta to the active pan and records the ledger and handoffs.
+    mutating func drag(_ d: Double) {
+        guard var pan = touch?.pan else { return }
+        let chain = pan.ownerOnly ? [pan.owner] : pan.chain
+        let l = share(d, chain: chain, ownerOnly: pan.ownerOnly, fling: false)
+        ledger = l
+        events.append(.moved(l))
+        for c in l.consumers {
+            if let last = pan.lastConsumer, last != c { events.append(.handoff(from: last, to: c)) }
+            pan.lastConsumer = c
+        }
+        touch?.pan = pan
+        updateParallax()
+    }
+}

@@ -1,0 +1,174 @@
+/// What happens when the finger lifts (SPEC §5.5, §5.9).
+extension Simulator {
+    mutating func release(_ pan: Pan, velocity v: Point, stopped: [Int]) {
+        let scrollV = -v.along(pan.axis)
+        events.append(.released(velocity: v, scroll: scrollV))
+        let before = animations.count
+        if pan.ownerOnly {
+            releaseNode(pan.owner, pan: pan, fingerV: v.along(pan.axis), scrollV: scrollV, chain: [pan.owner], ownerOnly: true)
+        } else {
+            releaseChain(pan, fingerV: v.along(pan.axis), scrollV: scrollV)
+        }
+        let moving = Set(animations[before...].flatMap(animatedNodes))
+        settleStopped(stopped, except: moving)
+    }
+
+    /// Nodes an animation moves.
+    func animatedNodes(_ a: Animation) -> [Int] {
+        switch a {
+        case .momentum(let m): m.chain
+        case .spring(let s): [s.node]
+        case .transition(let t): [t.node]
+        }
+    }
+
+    private mutating func releaseChain(_ pan: Pan, fingerV: Double, scrollV: Double) {
+        let chain = pan.chain
+        // 1. A sheet between detents takes the velocity.
+        if let s = chain.first(where: { graph.nodes[$0].kind == .sheet }), !isOnDetent(s) {
+            for n in chain where n != s && isOverscrolled(n) { springTo(n, .bounce, target: clamped(n), velocity: 0) }
+            settleSheet(s, fingerV: fingerV, scrollV: scrollV, start: pan.sheetStart ?? sheetTop(s))
+            return
+        }
+        // Release order: overscroll springs back first and no momentum runs; a pager driver
+        // springs to its page instead.
+        let pagerDriver = graph.nodes[pan.driver].kind == .pager
+        let overscrolled = chain.filter(isOverscrolled)
+        if !overscrolled.isEmpty {
+            for n in overscrolled where !(pagerDriver && n == pan.driver) {
+                springTo(n, .bounce, target: clamped(n), velocity: n == pan.driver ? scrollV : 0)
+            }
+            if pagerDriver { settlePager(pan.driver, scrollV: scrollV, start: pan.startPage) }
+            return
+        }
+        // 2. A pager driver goes to a page.
+        if pagerDriver {
+            settlePager(pan.driver, scrollV: scrollV, start: pan.startPage)
+            return
+        }
+        // 3. Momentum through the chain, without parents that take no fling travel.
+        let participants = chain.enumerated().filter { k, n in
+            if graph.nodes[n].kind == .sheet { return graph.nodes[n].sheet!.momentum }
+            return k == 0 || graph.nodes[n].scroll?.nested.fling != FlingMode.none
+        }.map(\.element)
+        if scrollV != 0, !participants.isEmpty {
+            startMomentum(participants, velocity: scrollV, ownerOnly: false)
+        } else {
+            for n in chain { snapIfNeeded(n) }
+        }
+    }
+
+    /// Release under `uikit`: the owner alone.
+    private mutating func releaseNode(
+        _ o: Int, pan: Pan, fingerV: Double, scrollV: Double, chain: [Int], ownerOnly: Bool
+    ) {
+        let kind = graph.nodes[o].kind
+        if kind == .sheet {
+            if !isOnDetent(o) {
+                settleSheet(o, fingerV: fingerV, scrollV: scrollV, start: pan.sheetStart ?? sheetTop(o))
+            } else if scrollV != 0, graph.nodes[o].sheet!.momentum {
+                startMomentum([o], velocity: scrollV, ownerOnly: true)
+            }
+        } else if kind == .pager {
+            settlePager(o, scrollV: scrollV, start: o == pan.driver ? pan.startPage : page(o))
+        } else if isOverscrolled(o) {
+            springTo(o, .bounce, target: clamped(o), velocity: scrollV)
+        } else if scrollV != 0 {
+            startMomentum([o], velocity: scrollV, ownerOnly: true)
+        } else {
+            snapIfNeeded(o)
+        }
+    }
+
+    func clamped(_ n: Int) -> Double {
+        let r = range(n)
+        return Swift.min(Swift.max(offsets[n], r.lowerBound), r.upperBound)
+    }
+
+    func isOnDetent(_ s: Int) -> Bool {
+        let top = sheetTop(s)
+        return graph.nodes[s].sheet!.detents.contains { abs($0.top - top) < 1e-9 }
+    }
+
+    mutating func startMomentum(_ chain: [Int], velocity v: Double, ownerOnly: Bool) {
+        let rate = graph.nodes[chain[0]].scroll?.rate ?? Deceleration.normal
+        let m = Momentum(
+            chain: chain, decel: Deceleration(velocity: v, rate: rate), start: time,
+            ownerOnly: ownerOnly, lastConsumer: nil)
+        animations.append(.momentum(m))
+        events.append(.momentumStarted(driver: chain[0], velocity: v, travel: m.decel.total))
+    }
+
+    /// Starts a spring on `n` toward `target` (in offset units), replacing its animations.
+    mutating func springTo(_ n: Int, _ kind: AnimationKind, target: Double, velocity: Double) {
+        animations.removeAll { a in
+            if case .spring(let s) = a { return s.node == n }
+            return false
+        }
+        let spring: Spring = kind == .bounce ? .bounce : .settle
+        animations.append(
+            .spring(
+                SpringAnimation(
+                    node: n, kind: kind, target: target, displacement: offsets[n] - target,
+                    velocity: velocity, start: time, spring: spring)))
+        events.append(.springStarted(node: n, kind: kind, target: target, velocity: velocity))
+    }
+
+    /// Rule 2: a pager goes to a page; a new page is a selection (with the invariant repair).
+    mutating func settlePager(_ p: Int, scrollV: Double, start: Int) {
+        let w = graph.nodes[p].frame.width
+        let target = Targets.page(
+            offset: offsets[p], width: w, velocity: scrollV, start: start, count: graph.pageCount(p))
+        if offsets[p] != Double(target) * w {
+            springTo(p, .page, target: Double(target) * w, velocity: scrollV)
+        }
+        if target != selected[p] {
+            events.append(.pageSelected(node: p, from: selected[p], to: target))
+            selected[p] = target
+            repair(container: p, page: target)
+        }
+    }
+
+    /// Rule 1: a sheet between detents springs to the detent its velocity projects to.
+    mutating func settleSheet(_ s: Int, fingerV: Double, scrollV: Double, start: Double) {
+        let cfg = graph.nodes[s].sheet!
+        let tops = cfg.detents.map(\.top)
+        let top = sheetTop(s)
+        let detent = Targets.detent(tops: tops, top: top, fingerVelocity: fingerV, start: start)
+        springTo(s, .detent, target: cfg.bottomMost - detent, velocity: scrollV)
+    }
+
+    /// Rule 4: a `snap: edges` scroll at rest strictly between its ends springs to the nearer
+    /// end; exactly at the midpoint it goes to `min` (expanded).
+    mutating func snapIfNeeded(_ n: Int) {
+        guard graph.nodes[n].scroll?.snapEdges == true else { return }
+        let r = range(n)
+        let o = offsets[n]
+        guard o > r.lowerBound + 1e-9, o < r.upperBound - 1e-9 else { return }
+        let target = o - r.lowerBound <= r.upperBound - o ? r.lowerBound : r.upperBound
+        springTo(n, .snap, target: target, velocity: 0)
+    }
+
+    /// Nodes a touch-down stopped settle as after a release at velocity 0, unless the release
+    /// set them moving.
+    mutating func settleStopped(_ stopped: [Int], except moving: Set<Int>) {
+        var seen = Set<Int>()
+        for n in stopped where !moving.contains(n) && seen.insert(n).inserted {
+            settleAtRest(n)
+        }
+    }
+
+    /// Settles a node as after a release at velocity 0.
+    mutating func settleAtRest(_ n: Int) {
+        let kind = graph.nodes[n].kind
+        if kind == .pager {
+            settlePager(n, scrollV: 0, start: page(n))
+        } else if kind == .sheet {
+            if !isOnDetent(n) { settleSheet(n, fingerV: 0, scrollV: 0, start: sheetTop(n)) }
+        } else if isOverscrolled(n) {
+            springTo(n, .bounce, target: clamped(n), velocity: 0)
+        } else {
+            snapIfNeeded(n)
+        }
+    }
+}

@@ -1,0 +1,258 @@
+/// Touch delivery and recognition (SPEC §4).
+extension Simulator {
+    /// Puts a finger down at `p` (window coordinates).
+    public mutating func touchDown(at p: Point) throws(SimulatorError) {
+        guard touch == nil else { throw .fingerAlreadyDown }
+        let layout = self.layout
+        guard layout.window.contains(p) else { throw .outsideWindow(p) }
+        guard let target = layout.hitTest(p) else { throw .nothingAt(p) }
+        let path = layout.path(to: target.node)
+        events.append(.touchDown(point: p, target: target, path: path))
+
+        // Stop momentum whose chain meets the path and springs on the path.
+        let onPath = Set(path)
+        var stopped: [Int] = []
+        var swallowed = false
+        var sheetWasAnimating = false
+        animations.removeAll { a in
+            switch a {
+            case .momentum(let m):
+                guard m.chain.contains(where: onPath.contains) else { return false }
+                events.append(.stopped(node: m.chain[0], kind: .momentum))
+                stopped += m.chain
+                swallowed = true
+                if m.chain.contains(where: { graph.nodes[$0].kind == .sheet }) {
+                    sheetWasAnimating = true
+                }
+                return true
+            case .spring(let s):
+                guard onPath.contains(s.node) else { return false }
+                events.append(.stopped(node: s.node, kind: s.kind))
+                stopped.append(s.node)
+                if s.kind != .bounce { swallowed = true }
+                if graph.nodes[s.node].kind == .sheet { sheetWasAnimating = true }
+                return true
+            case .transition:
+                return false
+            }
+        }
+        if swallowed { events.append(.swallowed(target)) }
+
+        let tappable = isTappable(target)
+        let recognizer = GestureRecognizer(
+            axes: pannableAxes(path: path), tappable: tappable, swallowed: swallowed,
+            slop: settings.slop, mode: settings.slopMode)
+        touch = Touch(
+            target: target, path: path, start: p, position: p, downTime: time,
+            tracker: VelocityTracker(time: time, position: p), recognizer: recognizer, pan: nil,
+            stopped: stopped, swallowed: swallowed, tappable: tappable)
+        if tappable && !swallowed { events.append(.recognizer(.tap(target), .possible)) }
+
+        // A touch on an animating sheet begins the sheet pan at once; the sheet owns it.
+        if sheetWasAnimating, let sheet = path.last(where: { graph.nodes[$0].kind == .sheet }) {
+            var r = touch!.recognizer
+            let decision = r.beginImmediately(axis: .vertical)
+            touch!.recognizer = r
+            execute(decision, sheetOwner: sheet)
+        }
+    }
+
+    /// Moves the finger by `delta` at the current time.
+    public mutating func move(by delta: Point) throws(SimulatorError) {
+        guard var t = touch else { throw .noFinger }
+        t.position = t.position + delta
+        t.tracker.add(time: time, position: t.position)
+        let decision = t.recognizer.touchMoved(net: t.position - t.start, step: delta)
+        touch = t
+        execute(decision, sheetOwner: nil)
+    }
+
+    /// Moves the finger by `delta` spread over `n` frames, one move per frame, the first one frame
+    /// from now (SPEC §3).
+    public mutating func move(by delta: Point, frames n: Int) throws(SimulatorError) {
+        guard touch != nil else { throw .noFinger }
+        guard n > 0 else { return try move(by: delta) }
+        let base = time
+        var done = Point.zero
+        for k in 1...n {
+            step(to: base + Double(k) / settings.fps)
+            let f = Double(k) / Double(n)
+            let next = Point(delta.x * f, delta.y * f)
+            try move(by: next - done)
+            done = next
+        }
+    }
+
+    /// Lifts the finger with an explicit velocity (pt/s), or the estimated one (SPEC §4.3).
+    public mutating func end(velocity explicit: Point? = nil) throws(SimulatorError) {
+        guard var t = touch else { throw .noFinger }
+        let decision = t.recognizer.touchEnded()
+        touch = t
+        switch decision {
+        case .endedPan:
+            let v = explicit ?? t.tracker.velocity(at: time)
+            let pan = t.pan!
+            events.append(.recognizer(.pan(pan.axis), .ended))
+            touch = nil
+            lastTap = TapRecord(target: t.target, delivered: false, reason: "cancelled by pan")
+            release(pan, velocity: v, stopped: t.stopped)
+        case .deliverTap:
+            touch = nil
+            deliverTap(t.target)
+            settleStopped(t.stopped, except: [])
+        case .failTap(let reason):
+            touch = nil
+            if t.tappable { events.append(.recognizer(.tap(t.target), .failed)) }
+            events.append(.tap(t.target, delivered: false, reason: reason))
+            lastTap = TapRecord(target: t.target, delivered: false, reason: reason)
+            settleStopped(t.stopped, except: [])
+        case .none, .beganPan, .changedPan:
+            touch = nil
+        }
+    }
+
+    /// Whether a tap can reach this target: a tappable view, a row, or a segment.
+    func isTappable(_ target: Target) -> Bool {
+        let n = graph.nodes[target.node]
+        if n.kind == .backdrop { return false }
+        return target.item != nil || n.tappable
+    }
+
+    private mutating func execute(_ decision: GestureRecognizer.Decision, sheetOwner: Int?) {
+        switch decision {
+        case .beganPan(let axis, let delta):
+            guard let t = touch else { return }
+            let chain = chain(path: t.path, axis: axis)
+            let driver = chain[0]
+            events.append(.recognizer(.pan(axis), .began))
+            if t.tappable && !t.swallowed { events.append(.recognizer(.tap(t.target), .failed)) }
+            events.append(.touchesCancelled(t.target))
+            let dir = ScrollDirection(of: delta)
+            var owner = driver
+            var ownerOnly = false
+            if let sheetOwner {
+                owner = sheetOwner
+            } else if settings.policy == .uikit {
+                ownerOnly = true
+                owner = chain.last { room($0, dir) > 0 } ?? driver
+            }
+            let sheet = chain.first { graph.nodes[$0].kind == .sheet }
+            let pan = Pan(
+                axis: axis, driver: driver, chain: chain, owner: owner, ownerOnly: ownerOnly,
+                startPage: graph.nodes[driver].kind == .pager ? page(driver) : 0,
+                sheetStart: sheet.map { sheetTop($0) }, lastConsumer: nil)
+            touch?.pan = pan
+            events.append(.owner(node: owner, chain: ownerOnly ? [owner] : chain))
+            if delta != 0 { drag(delta) }
+        case .changedPan(let delta):
+            drag(delta)
+        case .none, .endedPan, .deliverTap, .failTap:
+            break
+        }
+    }
+
+    /// Delivers a tap: segments select their page (or are rejected while disabled).
+    mutating func deliverTap(_ target: Target) {
+        let node = graph.nodes[target.node]
+        if node.kind == .tabs, let segment = target.item {
+            if let reason = disabledReason(tabs: target.node) {
+                events.append(.recognizer(.tap(target), .failed))
+                events.append(.tap(target, delivered: false, reason: "rejected: " + reason))
+                lastTap = TapRecord(target: target, delivered: false, reason: "rejected: " + reason)
+                return
+            }
+            events.append(.recognizer(.tap(target), .recognized))
+            events.append(.tap(target, delivered: true, reason: nil))
+            lastTap = TapRecord(target: target, delivered: true, reason: nil)
+            select(tabs: target.node, segment: segment)
+            return
+        }
+        events.append(.recognizer(.tap(target), .recognized))
+        events.append(.tap(target, delivered: true, reason: nil))
+        lastTap = TapRecord(target: target, delivered: true, reason: nil)
+    }
+
+    /// Why a tabs control cannot take a tap now, if it cannot.
+    func disabledReason(tabs i: Int) -> String? {
+        guard let c = graph.nodes[i].controls.flatMap(graph.index(of:)) else { return nil }
+        guard isTransitioning(c) else { return nil }
+        return "\(graph.nodes[c].id) is transitioning"
+    }
+
+    /// The segment a tabs control shows as selected (its pager's or switcher's page).
+    public func segment(of tabs: Int) -> Int {
+        guard let c = graph.nodes[tabs].controls.flatMap(graph.index(of:)) else { return 0 }
+        return page(c)
+    }
+
+    /// `tab`: acts as a delivered tap on a segment without touching anything (SPEC §5.8–5.9).
+    /// Refused, with nothing changed, during a pan or while the controlled page is transitioning.
+    public mutating func tab(_ tabs: Int, segment: Int) {
+        if touch?.pan != nil {
+            events.append(.refused("a pan is active"))
+            return
+        }
+        if let reason = disabledReason(tabs: tabs) {
+            events.append(.refused(reason))
+            return
+        }
+        let target = Target(tabs, item: segment)
+        events.append(.tap(target, delivered: true, reason: nil))
+        lastTap = TapRecord(target: target, delivered: true, reason: nil)
+        select(tabs: tabs, segment: segment)
+    }
+
+    /// Selects a page of the pager or switcher a tabs control drives.
+    private mutating func select(tabs: Int, segment: Int) {
+        guard let c = graph.nodes[tabs].controls.flatMap(graph.index(of:)) else { return }
+        let from = page(c)
+        if graph.nodes[c].kind == .switcher {
+            guard segment != from else { return }
+            selected[c] = segment
+            events.append(.pageSelected(node: c, from: from, to: segment))
+            animations.append(
+                .transition(
+                    Transition(
+                        node: c, from: from, to: segment, start: time,
+                        duration: graph.nodes[c].transition)))
+            repair(container: c, page: segment)
+        } else {
+            let target = Double(segment) * graph.nodes[c].frame.width
+            guard segment != from || offsets[c] != target else { return }
+            springTo(c, .page, target: target, velocity: 0)
+            selected[c] = segment
+            if segment != from {
+                events.append(.pageSelected(node: c, from: from, to: segment))
+                repair(container: c, page: segment)
+            }
+        }
+    }
+
+    /// Invariant repair: a newly shown list scrolled past its top while an ancestor that collapses
+    /// first (`pre: forward` only) is not fully collapsed is reset to its top (SPEC §5.8).
+    mutating func repair(container c: Int, page p: Int) {
+        var a = graph.parent[c]
+        var needed = false
+        var axis: Axis = .vertical
+        while let n = a {
+            if let cfg = graph.nodes[n].scroll, cfg.nested.pre == .forward,
+                offsets[n] < range(n).upperBound - 1e-9
+            {
+                needed = true
+                axis = cfg.axis
+                break
+            }
+            a = graph.parent[n]
+        }
+        guard needed, p < graph.children[c].count else { return }
+        for n in graph.subtree(graph.children[c][p]) where graph.nodes[n].scroll?.axis == axis {
+            let lo = range(n).lowerBound
+            guard offsets[n] > lo + 1e-9 else { continue }
+            let old = offsets[n]
+            animations.removeAll { $0.node == n }
+            offsets[n] = lo
+            events.append(.repair(node: n, from: old, to: lo, reason: "header not fully collapsed"))
+        }
+        updateParallax()
+    }
+}

@@ -1,0 +1,199 @@
+/// The deterministic model of one scene: touches in, offsets, ownership and deliveries out.
+/// It never reads a clock; time advances only through `advance(frames:)` and commands that say so.
+/// Every call appends `Event`s that the caller drains with `drainEvents()`.
+public struct Simulator: Sendable {
+    public let graph: SceneGraph
+    public var settings: Settings
+    public internal(set) var time: Double = 0
+    /// Visual offsets (overscroll included); sheets: distance above their bottom-most detent.
+    public internal(set) var offsets: [Double]
+    /// Selected page of each pager and switcher.
+    public internal(set) var selected: [Int]
+    var animations: [Animation] = []
+    var touch: Touch?
+    public internal(set) var lastTap: TapRecord?
+    /// The last move's (or momentum frame's) sharing.
+    public internal(set) var ledger: Ledger?
+    var events: [Event] = []
+
+    public init(scene: Scene, settings: Settings = Settings()) {
+        graph = SceneGraph(scene)
+        self.settings = settings
+        offsets = Array(repeating: 0, count: graph.count)
+        selected = Array(repeating: 0, count: graph.count)
+        for i in graph.nodes.indices {
+            if let s = graph.nodes[i].sheet {
+                let top = s.detents.first { $0.name == s.initial }?.top ?? s.bottomMost
+                offsets[i] = s.bottomMost - top
+            } else if graph.nodes[i].scroll != nil {
+                offsets[i] = graph.range(i).lowerBound
+            }
+        }
+        updateParallax()
+    }
+
+    /// Returns and clears the events since the last call.
+    public mutating func drainEvents() -> [Event] {
+        defer { events.removeAll(keepingCapacity: true) }
+        return events
+    }
+
+    // MARK: Inspection
+
+    public var layout: Layout { Layout(graph: graph, offsets: offsets, selected: selected) }
+
+    public var phase: Phase {
+        if let touch { return touch.pan == nil ? .touching : .panning }
+        return animations.isEmpty ? .idle : .animating
+    }
+
+    /// The node that owns the active pan.
+    public var owner: Int? { touch?.pan?.owner }
+
+    public var isFingerDown: Bool { touch != nil }
+
+    /// The touch's target and its recognizer state, while a finger is down.
+    public var touchInfo: (target: Target, state: String)? {
+        guard let touch else { return nil }
+        if let pan = touch.pan { return (touch.target, "panning(\(pan.axis.rawValue))") }
+        return (touch.target, touch.swallowed ? "swallowed" : "possible")
+    }
+
+    public var fingerPosition: Point? { touch?.position }
+
+    /// The page of a pager (`round(offset / width)`) or switcher (its selected page).
+    public func page(_ i: Int) -> Int {
+        if graph.nodes[i].kind == .switcher { return selected[i] }
+        let w = graph.nodes[i].frame.width
+        guard w > 0 else { return 0 }
+        let p = Int(Targets.roundHalfAway(offsets[i] / w))
+        return Swift.min(Swift.max(p, 0), Swift.max(0, graph.pageCount(i) - 1))
+    }
+
+    public func sheetTop(_ i: Int) -> Double { graph.nodes[i].sheet!.bottomMost - offsets[i] }
+
+    public var animationInfo: [AnimationInfo] {
+        animations.map { a in
+            switch a {
+            case .momentum(let m):
+                AnimationInfo(node: m.chain[0], kind: .momentum, target: m.decel.total - m.applied)
+            case .spring(let s):
+                AnimationInfo(
+                    node: s.node, kind: s.kind,
+                    target: graph.nodes[s.node].kind == .sheet
+                        ? graph.nodes[s.node].sheet!.bottomMost - s.target : s.target)
+            case .transition(let t):
+                AnimationInfo(node: t.node, kind: .transition, target: Double(t.to))
+            }
+        }
+    }
+
+    /// Whether a pager or switcher is still moving to a page.
+    public func isTransitioning(_ i: Int) -> Bool {
+        animations.contains { a in
+            switch a {
+            case .transition(let t): t.node == i
+            case .spring(let s): s.node == i
+            case .momentum: false
+            }
+        }
+    }
+
+    // MARK: Offsets and overscroll
+
+    func range(_ i: Int) -> ClosedRange<Double> { graph.range(i) }
+
+    /// Signed visual overscroll: positive past max, negative before min.
+    func visualOverscroll(_ i: Int) -> Double {
+        let r = range(i)
+        let o = offsets[i]
+        if o > r.upperBound { return o - r.upperBound }
+        if o < r.lowerBound { return o - r.lowerBound }
+        return 0
+    }
+
+    func isOverscrolled(_ i: Int) -> Bool { abs(visualOverscroll(i)) > 1e-9 }
+
+    func dimension(_ i: Int) -> Double { graph.viewport(i) }
+
+    /// The raw pull behind the visual overscroll (the rubber band inverted).
+    func rawOverscroll(_ i: Int) -> Double {
+        let b = visualOverscroll(i)
+        guard b != 0 else { return 0 }
+        guard graph.nodes[i].scroll?.overscroll == .rubber else { return b }
+        let d = dimension(i)
+        let raw = RubberBand.raw(visual: Swift.min(abs(b), d * (1 - 1e-12)), dimension: d)
+        return b > 0 ? raw : -raw
+    }
+
+    /// Sets the raw pull past the nearest edge (`raw > 0` past max, `< 0` before min, 0 to clamp).
+    mutating func applyRaw(_ i: Int, _ raw: Double) {
+        let r = range(i)
+        let rubber = graph.nodes[i].scroll?.overscroll == .rubber
+        let visual = rubber ? RubberBand.visual(raw: abs(raw), dimension: dimension(i)) : abs(raw)
+        if raw > 0 {
+            offsets[i] = r.upperBound + visual
+        } else if raw < 0 {
+            offsets[i] = r.lowerBound - visual
+        } else {
+            offsets[i] = Swift.min(Swift.max(offsets[i], r.lowerBound), r.upperBound)
+        }
+    }
+
+    /// How far node `i` can move in direction `dir` within its range.
+    func room(_ i: Int, _ dir: ScrollDirection) -> Double {
+        let r = range(i)
+        switch dir {
+        case .forward: return Swift.max(0, r.upperBound - offsets[i])
+        case .backward: return Swift.max(0, offsets[i] - r.lowerBound)
+        }
+    }
+
+    func bounces(_ i: Int) -> Bool {
+        graph.nodes[i].kind != .sheet && (graph.nodes[i].scroll?.bounces ?? false)
+    }
+
+    /// Recomputes every parallax scroll from the node it follows.
+    mutating func updateParallax() {
+        for i in graph.parallaxOrder {
+            let p = graph.nodes[i].scroll!.parallax!
+            let f = graph.index(of: p.follows)!
+            switch p.mode {
+            case .proportional:
+                let followed = range(f)
+                let own = range(i)
+                let span = followed.upperBound - followed.lowerBound
+                offsets[i] = span == 0 ? 0 : offsets[f] * (own.upperBound - own.lowerBound) / span
+            case .factor(let factor):
+                offsets[i] = offsets[f] * factor
+            }
+        }
+    }
+
+    // MARK: Clock
+
+    /// Advances the clock by `n` frames, evaluating every animation at each frame's time.
+    public mutating func advance(frames n: Int) {
+        guard n > 0 else { return }
+        let base = time
+        for k in 1...n { step(to: base + Double(k) / settings.fps) }
+    }
+
+    /// The number of whole frames in `seconds` (half away from zero).
+    public func frames(in seconds: Double) -> Int {
+        Int(Targets.roundHalfAway(seconds * settings.fps))
+    }
+
+    /// Advances until nothing animates, at most 10 s. Returns the frames advanced.
+    @discardableResult
+    public mutating func settle() -> Int {
+        let cap = frames(in: 10)
+        let base = time
+        var n = 0
+        while !animations.isEmpty && n < cap {
+            n += 1
+            step(to: base + Double(n) / settings.fps)
+        }
+        return n
+    }
+}

@@ -1,0 +1,33 @@
+/// The finger that is down: where it landed, how it moved, what recognized.
+struct Touch: Equatable, Sendable {
+    var target: Target
+    var path: [Int]
+    var start: Point
+    var position: Point
+    var downTime: Double
+    var tracker: VelocityTracker
+    var recognizer: GestureRecognizer
+    var pan: Pan?
+    /// Nodes whose animations the touch-down stopped.
+    var stopped: [Int]
+    var swallowed: Bool
+    var tappable: Bool
+}
+
+/// A recognized pan: its axis, driver, chain and owner (SPEC §5.1).
+struct Pan: Equatable, Sendable {
+    var axis: Axis
+    var driver: Int
+    /// Driver first, then every ancestor on the same axis.
+    var chain: [Int]
+    /// The driver under `nested`; the chosen owner under `uikit`; the sheet for a pan begun on an
+    /// animating sheet.
+    var owner: Int
+    /// Under `uikit`, the only node that consumes.
+    var ownerOnly: Bool
+    /// Page of a pager driver when the gesture began.
+    var startPage: Int
+    /// Top of the first sheet in the chain when the gesture began.
+    var sheetStart: Double?
+    var lastConsumer: Int?
+}
