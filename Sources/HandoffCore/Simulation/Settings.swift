@@ -29,6 +29,12 @@ public struct TapRecord: Equatable, Sendable {
     public var target: Target
     public var delivered: Bool
     public var reason: String?
+
+    public init(target: Target, delivered: Bool, reason: String?) {
+        self.target = target
+        self.delivered = delivered
+        self.reason = reason
+    }
 }
 
 /// Misuse of the simulator that a user can cause (a command out of order).

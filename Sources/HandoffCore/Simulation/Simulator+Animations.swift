@@ -33,11 +33,11 @@ extension Simulator {
     private mutating func stepSpring(_ s: SpringAnimation, at t: Double) -> SpringAnimation? {
         let (x, v) = s.spring.state(displacement: s.displacement, velocity: s.velocity, at: t - s.start)
         if Spring.isDone(x: x, v: v) {
-            offsets[s.node] = s.target
+            setOffset(s.node, s.target)
             events.append(.springEnded(node: s.node, kind: s.kind, target: s.target))
             return nil
         }
-        offsets[s.node] = s.target + x
+        setOffset(s.node, s.target + x)
         return s
     }
 

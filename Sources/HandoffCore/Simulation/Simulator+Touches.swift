@@ -250,7 +250,7 @@ extension Simulator {
             guard offsets[n] > lo + 1e-9 else { continue }
             let old = offsets[n]
             animations.removeAll { $0.node == n }
-            offsets[n] = lo
+            setOffset(n, lo)
             events.append(.repair(node: n, from: old, to: lo, reason: "header not fully collapsed"))
         }
         updateParallax()

@@ -7,6 +7,9 @@ public struct Simulator: Sendable {
     public internal(set) var time: Double = 0
     /// Visual offsets (overscroll included); sheets: distance above their bottom-most detent.
     public internal(set) var offsets: [Double]
+    /// The raw pull past an edge where a drag set it (SPEC §5.4: the raw pull is state); nil where
+    /// the offset was set otherwise (a spring), and the pull is derived from the visual offset.
+    var pulls: [Double?]
     /// Selected page of each pager and switcher.
     public internal(set) var selected: [Int]
     var animations: [Animation] = []
@@ -20,6 +23,7 @@ public struct Simulator: Sendable {
         graph = SceneGraph(scene)
         self.settings = settings
         offsets = Array(repeating: 0, count: graph.count)
+        pulls = Array(repeating: nil, count: graph.count)
         selected = Array(repeating: 0, count: graph.count)
         for i in graph.nodes.indices {
             if let s = graph.nodes[i].sheet {
@@ -118,6 +122,7 @@ public struct Simulator: Sendable {
 
     /// The raw pull behind the visual overscroll (the rubber band inverted).
     func rawOverscroll(_ i: Int) -> Double {
+        if let p = pulls[i] { return p }
         let b = visualOverscroll(i)
         guard b != 0 else { return 0 }
         guard graph.nodes[i].scroll?.overscroll == .rubber else { return b }
@@ -131,6 +136,7 @@ public struct Simulator: Sendable {
         let r = range(i)
         let rubber = graph.nodes[i].scroll?.overscroll == .rubber
         let visual = rubber ? RubberBand.visual(raw: abs(raw), dimension: dimension(i)) : abs(raw)
+        pulls[i] = raw == 0 ? nil : raw
         if raw > 0 {
             offsets[i] = r.upperBound + visual
         } else if raw < 0 {
@@ -138,6 +144,12 @@ public struct Simulator: Sendable {
         } else {
             offsets[i] = Swift.min(Swift.max(offsets[i], r.lowerBound), r.upperBound)
         }
+    }
+
+    /// Sets an offset from outside a drag (springs, repairs); the raw pull is derived from it.
+    mutating func setOffset(_ i: Int, _ value: Double) {
+        offsets[i] = value
+        pulls[i] = nil
     }
 
     /// How far node `i` can move in direction `dir` within its range.

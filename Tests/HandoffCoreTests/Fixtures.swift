@@ -1,0 +1,44 @@
+import HandoffCore
+
+/// The YAML example of SPEC §2, built in code (the layout most tests use).
+enum Fixtures {
+    static var example: Scene {
+        var outer = Node(id: "outer", kind: .scroll, frame: Rect(0, 0, 390, 600))
+        outer.scroll = ScrollConfig(
+            axis: .vertical, content: 800, bounces: false,
+            nested: NestedPolicy(pre: .forward, post: .backward, fling: .handoff))
+        var header = Node(id: "header", kind: .view, frame: Rect(0, 0, 390, 200))
+        header.tappable = true
+        var menu = Node(id: "menu", kind: .tabs, frame: Rect(0, 200, 390, 44))
+        menu.segments = ["first", "second"]
+        menu.controls = "pager"
+        var pager = Node(id: "pager", kind: .pager, frame: Rect(0, 244, 390, 556))
+        pager.scroll = ScrollConfig(axis: .horizontal)
+        var first = Node(id: "first", kind: .list, frame: .init(0, 0, 390, 556))
+        first.rows = .uniform(count: 40, height: 50)
+        first.scroll = ScrollConfig(bounces: false)
+        var second = Node(id: "second", kind: .list, frame: .init(0, 0, 390, 556))
+        second.rows = .uniform(count: 6, height: 50)
+        second.scroll = ScrollConfig(bounces: false)
+        pager.children = [first, second]
+        outer.children = [header, menu, pager]
+        return Scene(name: "tabs-example", window: Point(390, 600), root: [outer])
+    }
+}
+
+extension Simulator {
+    /// Offset of the node with this id.
+    func offset(_ id: String) -> Double { offsets[graph.index(of: id)!] }
+    func top(_ id: String) -> Double { sheetTop(graph.index(of: id)!) }
+
+    /// `pan DX DY` as the command language does it: touch if no finger is down, then move.
+    mutating func pan(_ dx: Double, _ dy: Double, at p: Point? = nil) throws {
+        if !isFingerDown { try touchDown(at: p ?? graph.scene.touchPoint) }
+        try move(by: Point(dx, dy))
+    }
+
+    mutating func wait(_ seconds: Double) { advance(frames: frames(in: seconds)) }
+}
+
+/// Asserting helper: equal within 0.005 (two printed decimals).
+func close(_ a: Double, _ b: Double, _ tol: Double = 0.005) -> Bool { abs(a - b) <= tol }
