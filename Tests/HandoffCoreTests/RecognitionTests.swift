@@ -8,7 +8,10 @@ struct RecognitionTests {
         let t = try #require(sim.layout.hitTest(Point(195, 400)))
         #expect(sim.graph.nodes[t.node].id == "first")
         #expect(t.item == 3)
-        #expect(sim.layout.path(to: t.node).map { sim.graph.nodes[$0].id } == ["outer", "pager", "first"])
+        #expect(
+            sim.layout.path(to: t.node).map { sim.graph.nodes[$0].id } == [
+                "outer", "pager", "first",
+            ])
     }
 
     @Test func segmentTargets() throws {
@@ -71,12 +74,15 @@ struct RecognitionTests {
         var sim = Simulator(scene: Fixtures.example)
         try sim.touchDown(at: Point(195, 400))
         try sim.move(by: Point(0, -40), frames: sim.frames(in: 0.05))
-        sim.drainEvents().forEach { _ in }
+        _ = sim.drainEvents()
         try sim.end()
-        #expect(sim.drainEvents().contains { e in
-            if case .released(let v, let s) = e { return close(v.y, -800, 1e-6) && close(s, 800, 1e-6) }
-            return false
-        })
+        #expect(
+            sim.drainEvents().contains { e in
+                if case .released(let v, let s) = e {
+                    return close(v.y, -800, 1e-6) && close(s, 800, 1e-6)
+                }
+                return false
+            })
     }
 
     @Test func movesAtTouchDownTimeGiveZeroVelocity() throws {
@@ -90,12 +96,18 @@ struct RecognitionTests {
         var sim = Simulator(scene: BuiltinScenes.stretchy)
         try sim.touchDown(at: Point(195, 100))
         try sim.end()
-        #expect(sim.lastTap == TapRecord(target: Target(sim.graph.index(of: "photo")!), delivered: false, reason: "not tappable"))
+        #expect(
+            sim.lastTap
+                == TapRecord(
+                    target: Target(sim.graph.index(of: "photo")!), delivered: false,
+                    reason: "not tappable"))
     }
 
     @Test func touchOutsideEverythingIsAnError() throws {
         var sim = Simulator(scene: BuiltinScenes.switcher)
-        #expect(throws: SimulatorError.nothingAt(Point(20, 20))) { try sim.touchDown(at: Point(20, 20)) }
+        #expect(throws: SimulatorError.nothingAt(Point(20, 20))) {
+            try sim.touchDown(at: Point(20, 20))
+        }
         #expect(sim.phase == .idle)
     }
 
@@ -107,7 +119,9 @@ struct RecognitionTests {
 
     @Test func clippedChildIsNotHit() throws {
         var scene = Fixtures.example
-        scene.root[0].children[0].children = [Node(id: "badge", kind: .view, frame: Rect(0, 190, 50, 40))]
+        scene.root[0].children[0].children = [
+            Node(id: "badge", kind: .view, frame: Rect(0, 190, 50, 40))
+        ]
         scene.root[0].children[0].children[0].tappable = true
         let sim = Simulator(scene: scene)
         // (10, 215) lies in badge's frame but outside header (0–200): menu gets it.

@@ -155,7 +155,9 @@ struct ReleaseTests {
         _ = sim.drainEvents()
         sim.tab(menu, segment: 0)
         #expect(sim.offset("first") == 0)
-        #expect(sim.drainEvents().contains(.repair(node: first, from: 500, to: 0, reason: "header not fully collapsed")))
+        #expect(
+            sim.drainEvents().contains(
+                .repair(node: first, from: 500, to: 0, reason: "header not fully collapsed")))
     }
 
     @Test func noRepairWhenPreIncludesBackward() throws {

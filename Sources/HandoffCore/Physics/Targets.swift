@@ -6,7 +6,9 @@ public enum Targets {
     public static func roundHalfAway(_ x: Double) -> Double { x.rounded(.toNearestOrAwayFromZero) }
 
     /// Pager rule 2: the page a release at scroll velocity `v` goes to.
-    public static func page(offset: Double, width: Double, velocity v: Double, start: Int, count: Int)
+    public static func page(
+        offset: Double, width: Double, velocity v: Double, start: Int, count: Int
+    )
         -> Int
     {
         let p = offset / width

@@ -61,7 +61,8 @@ public enum BuiltinScenes {
         let page = Rect(0, 0, 390, 800)
         outer.children = [
             view("header", Rect(0, 0, 390, 200), tap: true),
-            tabsControl("menu", Rect(0, 200, 390, 44), ["upcoming", "previous"], controls: "pager"),
+            tabsControl(
+                "menu", Rect(0, 200, 390, 44), ["upcoming", "previous"], controls: "pager"),
             pager(
                 "pager", Rect(0, 244, 390, 800),
                 pages: [
@@ -79,7 +80,8 @@ public enum BuiltinScenes {
             initial: "half", grabber: 36, backdrop: 0.3)
         let page = Rect(0, 0, 390, 664)
         sheet.children = [
-            tabsControl("segments", Rect(0, 36, 390, 44), ["studios", "classes"], controls: "lists"),
+            tabsControl(
+                "segments", Rect(0, 36, 390, 44), ["studios", "classes"], controls: "lists"),
             pager(
                 "lists", Rect(0, 80, 390, 664),
                 pages: [

@@ -11,7 +11,9 @@ public enum NodeKind: String, Sendable, CaseIterable {
     case backdrop
 
     /// Kinds a scene file may name (the backdrop is synthesised).
-    public static let writable: [NodeKind] = [.view, .scroll, .list, .pager, .switcher, .tabs, .sheet]
+    public static let writable: [NodeKind] = [
+        .view, .scroll, .list, .pager, .switcher, .tabs, .sheet,
+    ]
 
     /// Whether nodes of this kind scroll (have an offset along an axis).
     public var scrolls: Bool { self == .scroll || self == .list || self == .pager }
@@ -35,7 +37,8 @@ public struct NestedPolicy: Equatable, Sendable {
     public var post: DirectionSet
     public var fling: FlingMode
 
-    public init(pre: DirectionSet = .none, post: DirectionSet = .none, fling: FlingMode = .handoff) {
+    public init(pre: DirectionSet = .none, post: DirectionSet = .none, fling: FlingMode = .handoff)
+    {
         self.pre = pre
         self.post = post
         self.fling = fling

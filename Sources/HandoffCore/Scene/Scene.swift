@@ -23,6 +23,7 @@ public struct Scene: Equatable, Sendable {
 
     public static func == (a: Scene, b: Scene) -> Bool {
         a.name == b.name && a.windowSize == b.windowSize && a.touch == b.touch && a.root == b.root
-            && a.settings.map { "\($0.key)=\($0.value)" } == b.settings.map { "\($0.key)=\($0.value)" }
+            && a.settings.map { "\($0.key)=\($0.value)" }
+                == b.settings.map { "\($0.key)=\($0.value)" }
     }
 }

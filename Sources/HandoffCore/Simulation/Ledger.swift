@@ -38,7 +38,9 @@ public struct Ledger: Equatable, Sendable {
     /// Sums per node for `phases`, sorted by node index (tree order).
     public func totals(_ overscroll: Bool) -> [(node: Int, amount: Double)] {
         var sums: [Int: Double] = [:]
-        for s in shares where (s.phase == .overscroll) == overscroll { sums[s.node, default: 0] += s.amount }
+        for s in shares where (s.phase == .overscroll) == overscroll {
+            sums[s.node, default: 0] += s.amount
+        }
         return sums.keys.sorted().map { ($0, sums[$0]!) }
     }
 

@@ -23,15 +23,17 @@ extension Simulator {
         }
         // Animations started during this frame replace older ones on the same node.
         let started = Set(animations.flatMap(animatedNodes))
-        animations = kept.filter { a in
-            if case .spring(let s) = a { return !started.contains(s.node) }
-            return true
-        } + animations
+        animations =
+            kept.filter { a in
+                if case .spring(let s) = a { return !started.contains(s.node) }
+                return true
+            } + animations
         updateParallax()
     }
 
     private mutating func stepSpring(_ s: SpringAnimation, at t: Double) -> SpringAnimation? {
-        let (x, v) = s.spring.state(displacement: s.displacement, velocity: s.velocity, at: t - s.start)
+        let (x, v) = s.spring.state(
+            displacement: s.displacement, velocity: s.velocity, at: t - s.start)
         if Spring.isDone(x: x, v: v) {
             setOffset(s.node, s.target)
             events.append(.springEnded(node: s.node, kind: s.kind, target: s.target))
@@ -70,7 +72,8 @@ extension Simulator {
                 let s = SpringAnimation(
                     node: b, kind: .bounce, target: offsets[b], displacement: 0, velocity: v,
                     start: m.start + Swift.min(crossing, elapsed), spring: .bounce)
-                events.append(.springStarted(node: b, kind: .bounce, target: offsets[b], velocity: v))
+                events.append(
+                    .springStarted(node: b, kind: .bounce, target: offsets[b], velocity: v))
                 if let s = stepSpring(s, at: t) { animations.append(.spring(s)) }
             }
             restAfterMomentum(m, except: bouncer)

@@ -76,7 +76,9 @@ extension Simulator {
     }
 
     /// Pulls node `n` further past its edge by the raw amount `amount`.
-    private mutating func overscroll(_ n: Int, _ amount: Double, _ ledger: inout Ledger, _ rest: inout Double) {
+    private mutating func overscroll(
+        _ n: Int, _ amount: Double, _ ledger: inout Ledger, _ rest: inout Double
+    ) {
         applyRaw(n, rawOverscroll(n) + amount)
         ledger.add(n, amount, .overscroll)
         rest = 0
@@ -85,7 +87,9 @@ extension Simulator {
     /// The chain on `axis` for a hit path: the innermost node that scrolls on the axis, then its
     /// ancestors on the same axis (SPEC §5.1).
     func chain(path: [Int], axis: Axis) -> [Int] {
-        path.reversed().filter { graph.isScrollable($0) && graph.axis($0) == axis && !isParallax($0) }
+        path.reversed().filter {
+            graph.isScrollable($0) && graph.axis($0) == axis && !isParallax($0)
+        }
     }
 
     func isParallax(_ i: Int) -> Bool { graph.nodes[i].scroll?.parallax != nil }

@@ -5,7 +5,9 @@ extension Simulator {
         events.append(.released(velocity: v, scroll: scrollV))
         let before = animations.count
         if pan.ownerOnly {
-            releaseNode(pan.owner, pan: pan, fingerV: v.along(pan.axis), scrollV: scrollV, chain: [pan.owner], ownerOnly: true)
+            releaseNode(
+                pan.owner, pan: pan, fingerV: v.along(pan.axis), scrollV: scrollV,
+                chain: [pan.owner], ownerOnly: true)
         } else {
             releaseChain(pan, fingerV: v.along(pan.axis), scrollV: scrollV)
         }
@@ -26,7 +28,9 @@ extension Simulator {
         let chain = pan.chain
         // 1. A sheet between detents takes the velocity.
         if let s = chain.first(where: { graph.nodes[$0].kind == .sheet }), !isOnDetent(s) {
-            for n in chain where n != s && isOverscrolled(n) { springTo(n, .bounce, target: clamped(n), velocity: 0) }
+            for n in chain where n != s && isOverscrolled(n) {
+                springTo(n, .bounce, target: clamped(n), velocity: 0)
+            }
             settleSheet(s, fingerV: fingerV, scrollV: scrollV, start: pan.sheetStart ?? sheetTop(s))
             return
         }
@@ -65,7 +69,8 @@ extension Simulator {
         let kind = graph.nodes[o].kind
         if kind == .sheet {
             if !isOnDetent(o) {
-                settleSheet(o, fingerV: fingerV, scrollV: scrollV, start: pan.sheetStart ?? sheetTop(o))
+                settleSheet(
+                    o, fingerV: fingerV, scrollV: scrollV, start: pan.sheetStart ?? sheetTop(o))
             } else if scrollV != 0, graph.nodes[o].sheet!.momentum {
                 startMomentum([o], velocity: scrollV, ownerOnly: true)
             }
@@ -118,7 +123,8 @@ extension Simulator {
     mutating func settlePager(_ p: Int, scrollV: Double, start: Int) {
         let w = graph.nodes[p].frame.width
         let target = Targets.page(
-            offset: offsets[p], width: w, velocity: scrollV, start: start, count: graph.pageCount(p))
+            offset: offsets[p], width: w, velocity: scrollV, start: start, count: graph.pageCount(p)
+        )
         if offsets[p] != Double(target) * w {
             springTo(p, .page, target: Double(target) * w, velocity: scrollV)
         }

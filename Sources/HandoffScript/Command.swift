@@ -1,0 +1,133 @@
+import HandoffCore
+
+/// Where a `touch` or `tap` lands: a point, a node's centre, or an item's centre.
+package enum Place: Equatable, Sendable {
+    case point(Double, Double)
+    case node(String)
+    case item(String, Int)
+
+    var canonical: String {
+        switch self {
+        case .point(let x, let y): "\(NumberFormat.format(x)) \(NumberFormat.format(y))"
+        case .node(let id): id
+        case .item(let id, let i): "\(id)[\(i)]"
+        }
+    }
+}
+
+/// Which segment a `tab` selects.
+package enum TabChoice: Equatable, Sendable {
+    case next
+    case prev
+    case index(Int)
+    case name(String)
+
+    var canonical: String {
+        switch self {
+        case .next: "next"
+        case .prev: "prev"
+        case .index(let i): "\(i)"
+        case .name(let n): n
+        }
+    }
+}
+
+/// Comparison operators of `expect`.
+package enum ExpectOp: String, Equatable, Sendable, CaseIterable {
+    case eq = "=="
+    case ne = "!="
+    case lt = "<"
+    case le = "<="
+    case gt = ">"
+    case ge = ">="
+    case approx = "~="
+}
+
+/// The expected value of `expect`: a number or a word (an id, a phase, `none`).
+package enum ExpectValue: Equatable, Sendable {
+    case number(Double)
+    case word(String)
+
+    var canonical: String {
+        switch self {
+        case .number(let n): NumberFormat.format(n)
+        case .word(let w): w
+        }
+    }
+}
+
+/// One command of the language (SPEC §8). Every command prints back to its canonical text,
+/// which parses to the same value.
+package enum Command: Equatable, Sendable {
+    case load(String)
+    case scenes
+    case touch(Place)
+    case move(dx: Double, dy: Double, over: Double?)
+    case pan(dx: Double, dy: Double, over: Double?, at: (Double, Double)?)
+    case end(velocity: (Double, Double)?)
+    case swipe(dx: Double, dy: Double, over: Double?)
+    case tap(TapPlace)
+    case tab(TabChoice, of: String?)
+    case wait(Double)
+    case step(Int)
+    case settle
+    case state(json: Bool)
+    case tree
+    case expect(path: String, op: ExpectOp, value: ExpectValue, tolerance: Double?)
+    case set(key: String, value: String)
+    case record(file: String, force: Bool)
+    case recordStop
+    case replay(file: String, step: Bool)
+    case help(String?)
+    case quit
+
+    /// `tap N` (a row of the list under the touch point) or a place.
+    package enum TapPlace: Equatable, Sendable {
+        case row(Int)
+        case place(Place)
+    }
+
+    package static func == (a: Command, b: Command) -> Bool { a.canonical == b.canonical }
+
+    /// The canonical spelling: what traces store and `--json` reports.
+    package var canonical: String {
+        let f = NumberFormat.format
+        func over(_ d: Double?) -> String { d.map { " over " + NumberFormat.duration($0) } ?? "" }
+        switch self {
+        case .load(let s): return "load \(s)"
+        case .scenes: return "scenes"
+        case .touch(let p): return "touch \(p.canonical)"
+        case .move(let dx, let dy, let d): return "move \(f(dx)) \(f(dy))" + over(d)
+        case .pan(let dx, let dy, let d, let at):
+            return "pan \(f(dx)) \(f(dy))" + over(d)
+                + (at.map { " at \(f($0.0)) \(f($0.1))" } ?? "")
+        case .end(let v): return "end" + (v.map { " \(f($0.0)) \(f($0.1))" } ?? "")
+        case .swipe(let dx, let dy, let d): return "swipe \(f(dx)) \(f(dy))" + over(d)
+        case .tap(.row(let n)): return "tap \(n)"
+        case .tap(.place(let p)): return "tap \(p.canonical)"
+        case .tab(let c, let of): return "tab \(c.canonical)" + (of.map { " of \($0)" } ?? "")
+        case .wait(let d): return "wait " + NumberFormat.duration(d)
+        case .step(let n): return n == 1 ? "step" : "step \(n)"
+        case .settle: return "settle"
+        case .state(let json): return json ? "state --json" : "state"
+        case .tree: return "tree"
+        case .expect(let path, let op, let value, let tol):
+            return "expect \(path) \(op.rawValue) \(value.canonical)"
+                + (tol.map { " ± \(f($0))" } ?? "")
+        case .set(let k, let v): return "set \(k) \(v)"
+        case .record(let file, let force): return "record \(file)" + (force ? " --force" : "")
+        case .recordStop: return "record stop"
+        case .replay(let file, let step): return "replay \(file)" + (step ? " --step" : "")
+        case .help(let c): return "help" + (c.map { " \($0)" } ?? "")
+        case .quit: return "quit"
+        }
+    }
+
+    /// Whether the command changes the simulation (traces and `record` keep those).
+    package var isInspection: Bool {
+        switch self {
+        case .state, .tree, .help, .scenes, .expect: true
+        default: false
+        }
+    }
+}

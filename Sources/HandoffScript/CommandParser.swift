@@ -1,0 +1,344 @@
+import HandoffCore
+
+/// Parses one line of the command language into a `Command`, with positioned errors.
+package enum CommandParser {
+    /// Largest coordinate or velocity magnitude accepted.
+    static let maxMagnitude = 1e7
+    static let maxFrames = 100_000
+    static let maxSeconds = 600.0
+
+    /// Parses a line; nil for a blank line or a comment.
+    package static func parse(_ line: String) throws(Diagnostic) -> Command? {
+        let tokens = Token.split(line)
+        guard let head = tokens.first else { return nil }
+        guard let spec = CommandTable.spec(head.text) else {
+            throw Diagnostic(
+                "unknown command '\(head.text)'", at: head,
+                suggestion: Suggest.closest(to: head.text, in: CommandTable.names))
+        }
+        var p = Cursor(tokens: Array(tokens.dropFirst()), spec: spec, lineEnd: line.count + 1)
+        let command = try p.command()
+        try p.finish()
+        return command
+    }
+
+    /// Walks the arguments of one command.
+    struct Cursor {
+        var tokens: [Token]
+        var spec: CommandSpec
+        var lineEnd: Int
+        var i = 0
+
+        var peek: Token? { i < tokens.count ? tokens[i] : nil }
+
+        func error(_ message: String, at token: Token? = nil, suggestion: String? = nil)
+            -> Diagnostic
+        {
+            if let token {
+                return Diagnostic(message, at: token, usage: spec.usage, suggestion: suggestion)
+            }
+            return Diagnostic(
+                message, column: lineEnd, length: 1, usage: spec.usage, suggestion: suggestion)
+        }
+
+        mutating func next(_ what: String) throws(Diagnostic) -> Token {
+            guard let t = peek else { throw error("missing \(what)") }
+            i += 1
+            return t
+        }
+
+        mutating func finish() throws(Diagnostic) {
+            if let t = peek {
+                let word = spec.words.isEmpty ? nil : Suggest.closest(to: t.text, in: spec.words)
+                throw error("unexpected '\(t.text)'", at: t, suggestion: word)
+            }
+        }
+
+        /// A finite decimal number.
+        mutating func number(_ what: String, limit: Double = CommandParser.maxMagnitude)
+            throws(Diagnostic)
+            -> Double
+        {
+            let t = try next(what)
+            guard let v = CommandParser.decimal(t.text) else {
+                throw error("expected a number for \(what), got '\(t.text)'", at: t)
+            }
+            guard v.isFinite, abs(v) <= limit else {
+                throw error(
+                    "\(what) is out of range (at most \(NumberFormat.format(limit)) in size)", at: t
+                )
+            }
+            return v
+        }
+
+        mutating func integer(_ what: String, range: ClosedRange<Int>) throws(Diagnostic) -> Int {
+            let t = try next(what)
+            guard let v = Int(t.text),
+                t.text.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == "-") })
+            else { throw error("expected a whole number for \(what), got '\(t.text)'", at: t) }
+            guard range.contains(v) else {
+                throw error(
+                    "\(what) must be between \(range.lowerBound) and \(range.upperBound)", at: t)
+            }
+            return v
+        }
+
+        mutating func duration(_ what: String) throws(Diagnostic) -> Double {
+            let t = try next(what)
+            guard let v = CommandParser.duration(t.text) else {
+                throw error(
+                    "expected a duration like 120ms or 0.3s for \(what), got '\(t.text)'", at: t)
+            }
+            guard v >= 0, v <= CommandParser.maxSeconds else {
+                throw error(
+                    "\(what) must be between 0 and \(Int(CommandParser.maxSeconds))s", at: t)
+            }
+            return v
+        }
+
+        mutating func accept(_ word: String) -> Bool {
+            if peek?.text == word {
+                i += 1
+                return true
+            }
+            return false
+        }
+
+        mutating func place() throws(Diagnostic) -> Place {
+            let t = try next("a point or an id")
+            if CommandParser.decimal(t.text) != nil {
+                i -= 1
+                let x = try number("X")
+                let y = try number("Y")
+                return .point(x, y)
+            }
+            return try CommandParser.placeWord(t, cursor: self)
+        }
+
+        mutating func command() throws(Diagnostic) -> Command {
+            switch spec.name {
+            case "load": return .load(try next("a scene name or file").text)
+            case "scenes": return .scenes
+            case "touch": return .touch(try place())
+            case "move":
+                let dx = try number("DX")
+                let dy = try number("DY")
+                return .move(dx: dx, dy: dy, over: try overClause())
+            case "pan":
+                let dx = try number("DX")
+                let dy = try number("DY")
+                let over = try overClause()
+                var at: (Double, Double)?
+                if accept("at") { at = (try number("X"), try number("Y")) }
+                return .pan(dx: dx, dy: dy, over: over, at: at)
+            case "end":
+                if peek == nil { return .end(velocity: nil) }
+                return .end(velocity: (try number("VX"), try number("VY")))
+            case "swipe":
+                let dx = try number("DX")
+                let dy = try number("DY")
+                return .swipe(dx: dx, dy: dy, over: try overClause())
+            case "tap":
+                let t = try next("a row, a point or an id")
+                if CommandParser.decimal(t.text) != nil {
+                    if i < tokens.count {
+                        i -= 1
+                        let x = try number("X")
+                        let y = try number("Y")
+                        return .tap(.place(.point(x, y)))
+                    }
+                    i -= 1
+                    return .tap(.row(try integer("N", range: 0...10_000_000)))
+                }
+                return .tap(.place(try CommandParser.placeWord(t, cursor: self)))
+            case "tab":
+                let t = try next("next, prev, a segment number or name")
+                let choice: TabChoice
+                switch t.text {
+                case "next": choice = .next
+                case "prev": choice = .prev
+                default:
+                    if let n = Int(t.text) {
+                        guard n >= 0 else { throw error("a segment number is 0 or more", at: t) }
+                        choice = .index(n)
+                    } else {
+                        choice = .name(t.text)
+                    }
+                }
+                var of: String?
+                if accept("of") { of = try next("a tabs id").text }
+                return .tab(choice, of: of)
+            case "wait": return .wait(try duration("D"))
+            case "step":
+                if peek == nil { return .step(1) }
+                return .step(try integer("N", range: 0...CommandParser.maxFrames))
+            case "settle": return .settle
+            case "state": return .state(json: accept("--json"))
+            case "tree": return .tree
+            case "expect": return try expect()
+            case "set": return try set()
+            case "record":
+                let t = try next("a file or 'stop'")
+                if t.text == "stop" { return .recordStop }
+                return .record(file: t.text, force: accept("--force"))
+            case "replay":
+                let file = try next("a trace file").text
+                return .replay(file: file, step: accept("--step"))
+            case "help":
+                guard let t = peek else { return .help(nil) }
+                i += 1
+                guard CommandTable.spec(t.text) != nil else {
+                    throw error(
+                        "no command '\(t.text)'", at: t,
+                        suggestion: Suggest.closest(to: t.text, in: CommandTable.names))
+                }
+                return .help(t.text)
+            case "quit": return .quit
+            default: preconditionFailure("command table and parser disagree on \(spec.name)")
+            }
+        }
+
+        mutating func overClause() throws(Diagnostic) -> Double? {
+            guard accept("over") else { return nil }
+            return try duration("D")
+        }
+
+        mutating func expect() throws(Diagnostic) -> Command {
+            let path = try next("a PATH")
+            guard CommandParser.isExpectPath(path.text) else {
+                throw error(
+                    "unknown PATH '\(path.text)'", at: path,
+                    suggestion: Suggest.closest(to: path.text, in: CommandParser.fixedPaths))
+            }
+            let opToken = try next("an operator")
+            guard let op = ExpectOp(rawValue: opToken.text) else {
+                throw error(
+                    "unknown operator '\(opToken.text)'", at: opToken,
+                    suggestion: Suggest.closest(
+                        to: opToken.text, in: ExpectOp.allCases.map(\.rawValue)))
+            }
+            let v = try next("a VALUE")
+            let value: ExpectValue
+            if let n = CommandParser.decimal(v.text) {
+                guard n.isFinite, abs(n) <= CommandParser.maxMagnitude else {
+                    throw error("VALUE is out of range", at: v)
+                }
+                value = .number(n)
+            } else {
+                value = .word(v.text)
+            }
+            var tolerance: Double?
+            if accept("±") || accept("+-") {
+                tolerance = try number("TOL")
+                guard tolerance! >= 0 else {
+                    throw error("TOL must not be negative", at: tokens[i - 1])
+                }
+            }
+            return .expect(path: path.text, op: op, value: value, tolerance: tolerance)
+        }
+
+        mutating func set() throws(Diagnostic) -> Command {
+            let key = try next("a KEY")
+            guard SettingKeys.keys.contains(key.text) else {
+                throw error(
+                    "unknown setting '\(key.text)'", at: key,
+                    suggestion: Suggest.closest(to: key.text, in: SettingKeys.keys))
+            }
+            let value = try next("a VALUE")
+            try CommandParser.validateSetting(key.text, value.text) { message, suggestion in
+                error(message, at: value, suggestion: suggestion)
+            }
+            return .set(key: key.text, value: CommandParser.canonicalSetting(key.text, value.text))
+        }
+    }
+
+    static func placeWord(_ t: Token, cursor: Cursor) throws(Diagnostic) -> Place {
+        let text = t.text
+        if let open = text.firstIndex(of: "["), text.hasSuffix("]") {
+            let id = String(text[..<open])
+            let inner = text[text.index(after: open)..<text.index(before: text.endIndex)]
+            guard !id.isEmpty, let n = Int(inner), n >= 0 else {
+                throw cursor.error(
+                    "expected ID[N] with a row or segment number, got '\(text)'", at: t)
+            }
+            return .item(id, n)
+        }
+        guard text.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "-" || $0 == "." })
+        else {
+            throw cursor.error("expected a point or an id, got '\(text)'", at: t)
+        }
+        return .node(text)
+    }
+
+    /// Decimal numbers only: no hex, no `nan`, no `inf`.
+    package static func decimal(_ s: String) -> Double? {
+        var digits = 0
+        var seenDot = false
+        var seenExp = false
+        var prev: Character = " "
+        for (k, ch) in s.enumerated() {
+            switch ch {
+            case "0"..."9": digits += 1
+            case "+", "-": guard k == 0 || prev == "e" || prev == "E" else { return nil }
+            case ".":
+                guard !seenDot, !seenExp else { return nil }
+                seenDot = true
+            case "e", "E":
+                guard !seenExp, digits > 0 else { return nil }
+                seenExp = true
+            default: return nil
+            }
+            prev = ch
+        }
+        guard digits > 0, prev != "e", prev != "E", prev != "+", prev != "-" else { return nil }
+        return Double(s)
+    }
+
+    /// `120ms`, `0.3s`, or a bare number of seconds.
+    package static func duration(_ s: String) -> Double? {
+        if s.hasSuffix("ms") { return decimal(String(s.dropLast(2))).map { $0 / 1000 } }
+        if s.hasSuffix("s") { return decimal(String(s.dropLast())) }
+        return decimal(s)
+    }
+
+    static let fixedPaths = ["owner", "phase", "t", "touch", "tap", "ledger.unconsumed"]
+
+    static func isExpectPath(_ p: String) -> Bool {
+        if fixedPaths.contains(p) { return true }
+        if p.hasPrefix("ledger."), p.count > 7 { return true }
+        for suffix in [".offset", ".page", ".top", ".height"]
+        where p.hasSuffix(suffix) && p.count > suffix.count {
+            return true
+        }
+        return false
+    }
+
+    /// Checks a `set` value, reporting through `fail(message, suggestion)`.
+    package static func validateSetting(
+        _ key: String, _ value: String, fail: (String, String?) -> Diagnostic
+    ) throws(Diagnostic) {
+        switch key {
+        case "slop":
+            guard let v = decimal(value), v.isFinite, v >= 0, v <= 1000 else {
+                throw fail("slop takes a number of points from 0 to 1000, got '\(value)'", nil)
+            }
+        case "fps":
+            guard let v = Int(value), (1...1000).contains(v) else {
+                throw fail("fps takes a whole number from 1 to 1000, got '\(value)'", nil)
+            }
+        default:
+            let allowed = SettingKeys.values[key] ?? []
+            guard allowed.contains(value) else {
+                throw fail(
+                    "\(key) takes \(allowed.joined(separator: " or ")), got '\(value)'",
+                    Suggest.closest(to: value, in: allowed))
+            }
+        }
+    }
+
+    static func canonicalSetting(_ key: String, _ value: String) -> String {
+        if key == "slop", let v = decimal(value) { return NumberFormat.format(v) }
+        if key == "fps", let v = Int(value) { return String(v) }
+        return value
+    }
+}

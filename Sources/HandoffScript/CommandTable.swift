@@ -1,0 +1,106 @@
+/// One row of the command table: it drives parsing, `help`, usage lines, completion and
+/// "did you mean".
+package struct CommandSpec: Sendable {
+    package var name: String
+    package var usage: String
+    package var summary: String
+    package var example: String
+    /// Fixed words that may follow the name (completion).
+    package var words: [String] = []
+}
+
+/// The command language's table (SPEC §8).
+package enum CommandTable {
+    package static let all: [CommandSpec] = [
+        CommandSpec(
+            name: "load", usage: "load SCENE",
+            summary: "load a built-in scene or a scene file; resets time and state",
+            example: "load sheet"),
+        CommandSpec(
+            name: "scenes", usage: "scenes", summary: "list the built-in scenes", example: "scenes"),
+        CommandSpec(
+            name: "touch", usage: "touch X Y | touch ID[N] | touch ID",
+            summary: "put a finger down at a point, or at the centre of a view, row or segment",
+            example: "touch 195 400"),
+        CommandSpec(
+            name: "move", usage: "move DX DY [over D]",
+            summary: "move the finger (spread over frames with 'over')",
+            example: "move 0 -120 over 100ms", words: ["over"]),
+        CommandSpec(
+            name: "pan", usage: "pan DX DY [over D] [at X Y]",
+            summary: "touch at the scene's touch point (or X Y) if no finger is down, then move",
+            example: "pan 0 -250", words: ["over", "at"]),
+        CommandSpec(
+            name: "end", usage: "end [VX VY]",
+            summary: "lift the finger, with a velocity in pt/s or the estimated one",
+            example: "end 0 -1000"),
+        CommandSpec(
+            name: "swipe", usage: "swipe DX DY [over D]",
+            summary: "pan over D (default 100ms), then lift with the estimated velocity",
+            example: "swipe 0 -300", words: ["over"]),
+        CommandSpec(
+            name: "tap", usage: "tap N | tap ID[N] | tap ID | tap X Y",
+            summary: "touch and lift at once; N is a row of the list under the touch point",
+            example: "tap 3"),
+        CommandSpec(
+            name: "tab", usage: "tab next|prev|N|NAME [of ID]",
+            summary:
+                "select a segment of the first tabs control (or of ID), as a tap that touches nothing",
+            example: "tab next", words: ["next", "prev", "of"]),
+        CommandSpec(
+            name: "wait", usage: "wait D", summary: "advance the clock by D (whole frames)",
+            example: "wait 500ms"),
+        CommandSpec(
+            name: "step", usage: "step [N]", summary: "advance the clock by N frames (default 1)",
+            example: "step 6"),
+        CommandSpec(
+            name: "settle", usage: "settle",
+            summary: "advance until nothing animates (at most 10 s)",
+            example: "settle"),
+        CommandSpec(
+            name: "state", usage: "state [--json]",
+            summary: "print the whole state (one JSON line with --json)",
+            example: "state --json", words: ["--json"]),
+        CommandSpec(
+            name: "tree", usage: "tree",
+            summary: "print the hierarchy with frames, offsets and ranges",
+            example: "tree"),
+        CommandSpec(
+            name: "expect", usage: "expect PATH OP VALUE [± TOL]",
+            summary:
+                "assert: PATH is owner, phase, t, ID.offset, ID.page, ID.top, ID.height, touch, tap, ledger.unconsumed or ledger.ID; OP is == != < <= > >= ~=",
+            example: "expect first.offset == 50", words: ExpectOp.allCases.map(\.rawValue)),
+        CommandSpec(
+            name: "set", usage: "set KEY VALUE",
+            summary: "slop N, slopmode full|subtract, policy nested|uikit, fps N, output text|json",
+            example: "set policy uikit", words: SettingKeys.keys),
+        CommandSpec(
+            name: "record", usage: "record FILE [--force] | record stop",
+            summary: "write this session to a trace file (flushed after every command)",
+            example: "record Traces/tabs/mine.trace", words: ["stop", "--force"]),
+        CommandSpec(
+            name: "replay", usage: "replay FILE [--step]",
+            summary: "re-run a trace and show where the output differs",
+            example: "replay Traces/tabs/handoff.trace",
+            words: ["--step"]),
+        CommandSpec(
+            name: "help", usage: "help [CMD]", summary: "list commands, or explain one",
+            example: "help pan"),
+        CommandSpec(name: "quit", usage: "quit", summary: "leave", example: "quit"),
+    ]
+
+    package static var names: [String] { all.map(\.name) }
+
+    package static func spec(_ name: String) -> CommandSpec? { all.first { $0.name == name } }
+
+    package static func usage(_ name: String) -> String? { spec(name)?.usage }
+}
+
+/// The `set` keys and their values.
+package enum SettingKeys {
+    package static let keys = ["slop", "slopmode", "policy", "fps", "output"]
+    package static let values: [String: [String]] = [
+        "slopmode": ["full", "subtract"], "policy": ["nested", "uikit"],
+        "output": ["text", "json"],
+    ]
+}

@@ -1,0 +1,16 @@
+import HandoffCore
+
+/// One fact of a command's output: a simulator event, a summary, a state change or text.
+/// The text renderer prints one line per fact; `--json` prints one object per fact.
+package enum Fact: Equatable, Sendable {
+    case event(Event)
+    /// Momentum travel of this command, summed over its frames.
+    case fling(Ledger)
+    /// A printed state value changed (`outer.offset 0 → 200`).
+    case changed(path: String, from: String, to: String)
+    case text(String)
+    case expectation(passed: Bool, message: String)
+    case error(Diagnostic)
+    /// A failure outside a command line (a scene file, a file that cannot be read).
+    case failure(String)
+}

@@ -1,0 +1,31 @@
+import HandoffCore
+
+/// Turns the simulator's indices into the ids users see.
+package struct Names {
+    let graph: SceneGraph
+
+    package init(_ graph: SceneGraph) { self.graph = graph }
+
+    package func id(_ i: Int) -> String { graph.nodes[i].id }
+
+    package func target(_ t: Target) -> String {
+        t.item.map { "\(id(t.node))[\($0)]" } ?? id(t.node)
+    }
+
+    /// The name of page `p` of a pager or switcher (its page node's id).
+    package func page(_ c: Int, _ p: Int) -> String {
+        let kids = graph.children[c]
+        return p >= 0 && p < kids.count ? id(kids[p]) : String(p)
+    }
+
+    /// A sheet's detent name at a top, if it is one.
+    package func detent(_ s: Int, top: Double) -> String? {
+        graph.nodes[s].sheet?.detents.first { abs($0.top - top) < 1e-9 }?.name
+    }
+
+    /// Spring targets are offsets; for sheets users think in tops.
+    package func springTarget(_ n: Int, _ offset: Double) -> Double {
+        if let s = graph.nodes[n].sheet { return s.bottomMost - offset }
+        return offset
+    }
+}

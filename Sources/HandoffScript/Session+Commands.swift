@@ -1,0 +1,377 @@
+import HandoffCore
+
+/// Executing each command on the simulator.
+extension Session {
+    mutating func execute(_ command: Command, line: String, result: inout RunResult)
+        throws(Diagnostic)
+        -> [Fact]
+    {
+        let usage = CommandTable.usage(
+            command.canonical.split(separator: " ").first.map(String.init) ?? "")
+        func fail(_ message: String, at word: String? = nil, suggestion: String? = nil)
+            -> Diagnostic
+        {
+            let tokens = Token.split(line)
+            let token = word.flatMap { w in
+                tokens.dropFirst().first { $0.text == w || $0.text.hasPrefix(w + "[") }
+            }
+            if let token {
+                return Diagnostic(message, at: token, usage: usage, suggestion: suggestion)
+            }
+            return Diagnostic(
+                message, column: tokens.first?.column ?? 1, length: tokens.first?.text.count ?? 1,
+                usage: usage,
+                suggestion: suggestion)
+        }
+        func simulate(_ body: (inout Simulator) throws(SimulatorError) -> Void) throws(Diagnostic) {
+            do throws(SimulatorError) {
+                try body(&sim)
+            } catch {
+                throw fail(error.message)
+            }
+        }
+
+        switch command {
+        case .load(let ref):
+            return try load(ref)
+        case .scenes:
+            return BuiltinScenes.names.map {
+                .text(TextRenderer.line($0, BuiltinScenes.descriptions[$0] ?? ""))
+            }
+        case .touch(let place):
+            let p = try point(for: place, fail: fail)
+            try simulate { s throws(SimulatorError) in try s.touchDown(at: p) }
+        case .move(let dx, let dy, let over):
+            guard sim.isFingerDown else { throw fail(SimulatorError.noFinger.message) }
+            try moveFinger(dx, dy, over: over, fail: fail)
+        case .pan(let dx, let dy, let over, let at):
+            if sim.isFingerDown {
+                if at != nil {
+                    throw fail("a finger is already down; 'at' places a new touch", at: "at")
+                }
+            } else {
+                let p = at.map { Point($0.0, $0.1) } ?? sim.graph.scene.touchPoint
+                try simulate { s throws(SimulatorError) in try s.touchDown(at: p) }
+            }
+            try moveFinger(dx, dy, over: over, fail: fail)
+        case .end(let v):
+            try simulate { s throws(SimulatorError) in
+                try s.end(velocity: v.map { Point($0.0, $0.1) })
+            }
+        case .swipe(let dx, let dy, let over):
+            if !sim.isFingerDown {
+                let p = sim.graph.scene.touchPoint
+                try simulate { s throws(SimulatorError) in try s.touchDown(at: p) }
+            }
+            try moveFinger(dx, dy, over: over ?? 0.1, fail: fail)
+            try simulate { s throws(SimulatorError) in try s.end() }
+        case .tap(let place):
+            guard !sim.isFingerDown else { throw fail(SimulatorError.fingerAlreadyDown.message) }
+            let p: Point
+            switch place {
+            case .row(let n): p = try rowUnderTouchPoint(n, fail: fail)
+            case .place(let pl): p = try point(for: pl, fail: fail)
+            }
+            try simulate { s throws(SimulatorError) in
+                try s.touchDown(at: p)
+                try s.end()
+            }
+        case .tab(let choice, let of):
+            return try tab(choice, of: of, fail: fail)
+        case .wait(let d):
+            sim.advance(frames: sim.frames(in: d))
+        case .step(let n):
+            sim.advance(frames: n)
+        case .settle:
+            sim.settle()
+            if sim.phase == .animating {
+                var facts = collect()
+                facts.append(
+                    .text(TextRenderer.line("settle", "stopped after 10s: still animating")))
+                return facts
+            }
+        case .state(let json):
+            return json ? [] : StateReport(sim).lines.map(Fact.text)
+        case .tree:
+            return StateReport(sim).tree.map(Fact.text)
+        case .expect(let path, let op, let value, let tol):
+            let fact = try expect(path, op, value, tol, fail: fail)
+            if case .expectation(false, _) = fact { result.failed = true }
+            return [fact]
+        case .set(let key, let value):
+            apply(setting: key, value: value)
+            return [.text(TextRenderer.line("set", "\(key) \(value)"))]
+        case .record(let file, let force):
+            return try startRecording(Paths.resolve(file, base: baseDirectory), force: force)
+        case .recordStop:
+            return try stopRecording()
+        case .replay(let file, _):
+            let (facts, passed) = try replay(Paths.resolve(file, base: baseDirectory), fail: fail)
+            if !passed { result.failed = true }
+            return facts
+        case .help(let name):
+            return Help.lines(for: name).map(Fact.text)
+        case .quit:
+            result.quit = true
+            return []
+        }
+        return collect()
+    }
+
+    /// Drains the simulator's events into facts: tap recognitions are folded into the delivery
+    /// line, and momentum frames into one `fling` summary per command.
+    mutating func collect() -> [Fact] {
+        var facts: [Fact] = []
+        var flingAt: Int?
+        for e in sim.drainEvents() {
+            switch e {
+            case .recognizer(.tap, .recognized):
+                continue
+            case .flingFrame(let l):
+                if let i = flingAt, case .fling(var total) = facts[i] {
+                    total.merge(l)
+                    facts[i] = .fling(total)
+                } else {
+                    flingAt = facts.count
+                    facts.append(.fling(l))
+                }
+            default:
+                facts.append(.event(e))
+            }
+        }
+        return facts
+    }
+
+    private mutating func moveFinger(
+        _ dx: Double, _ dy: Double, over: Double?, fail: (String, String?, String?) -> Diagnostic
+    ) throws(Diagnostic) {
+        let frames = over.map { max(1, sim.frames(in: $0)) } ?? 0
+        do throws(SimulatorError) {
+            if frames > 0 {
+                try sim.move(by: Point(dx, dy), frames: frames)
+            } else {
+                try sim.move(by: Point(dx, dy))
+            }
+        } catch {
+            throw fail(error.message, nil, nil)
+        }
+    }
+
+    /// The window point of a place: a point, or the centre of what is visible of a node or item.
+    private func point(for place: Place, fail: (String, String?, String?) -> Diagnostic)
+        throws(Diagnostic) -> Point
+    {
+        let layout = sim.layout
+        switch place {
+        case .point(let x, let y):
+            return Point(x, y)
+        case .node(let id):
+            let i = try node(id, fail: fail)
+            let visible = layout.windowFrame(i).visible
+            guard !visible.isEmpty else { throw fail("'\(id)' is not on screen", id, nil) }
+            return visible.center
+        case .item(let id, let n):
+            let i = try node(id, fail: fail)
+            let count = sim.graph.nodes[i].rows?.count ?? sim.graph.nodes[i].segments.count
+            guard sim.graph.nodes[i].rows != nil || sim.graph.nodes[i].kind == .tabs else {
+                throw fail("'\(id)' has no rows or segments", id, nil)
+            }
+            guard n < count else {
+                throw fail("'\(id)' has \(count) items (0…\(count - 1))", id, nil)
+            }
+            let visible = layout.itemFrame(i, item: n).visible
+            guard !visible.isEmpty else { throw fail("'\(id)[\(n)]' is not on screen", id, nil) }
+            return visible.center
+        }
+    }
+
+    private func node(_ id: String, fail: (String, String?, String?) -> Diagnostic)
+        throws(Diagnostic) -> Int
+    {
+        guard let i = sim.graph.index(of: id) else {
+            throw fail("no node '\(id)'", id, Suggest.closest(to: id, in: sim.graph.ids))
+        }
+        return i
+    }
+
+    /// `tap N`: row N of the list under the scene's touch point.
+    private func rowUnderTouchPoint(_ n: Int, fail: (String, String?, String?) -> Diagnostic)
+        throws(Diagnostic)
+        -> Point
+    {
+        let layout = sim.layout
+        guard let hit = layout.hitTest(sim.graph.scene.touchPoint),
+            let list = layout.path(to: hit.node).last(where: { sim.graph.nodes[$0].rows != nil })
+        else { throw fail("no list under the touch point; use 'tap ID[N]'", nil, nil) }
+        let rows = sim.graph.nodes[list].rows!
+        guard n < rows.count else {
+            throw fail("'\(sim.graph.nodes[list].id)' has \(rows.count) rows", String(n), nil)
+        }
+        let visible = layout.itemFrame(list, item: n).visible
+        guard !visible.isEmpty else {
+            throw fail("row \(n) of '\(sim.graph.nodes[list].id)' is not on screen", String(n), nil)
+        }
+        return visible.center
+    }
+
+    private mutating func tab(
+        _ choice: TabChoice, of: String?, fail: (String, String?, String?) -> Diagnostic
+    )
+        throws(Diagnostic) -> [Fact]
+    {
+        let tabs: Int
+        if let of {
+            tabs = try node(of, fail: fail)
+            guard sim.graph.nodes[tabs].kind == .tabs else {
+                throw fail("'\(of)' is not a tabs control", of, nil)
+            }
+        } else {
+            guard let first = sim.graph.tabs.first else {
+                throw fail("this scene has no tabs control", nil, nil)
+            }
+            tabs = first
+        }
+        let segments = sim.graph.nodes[tabs].segments
+        let current = sim.segment(of: tabs)
+        let segment: Int
+        switch choice {
+        case .next:
+            guard current + 1 < segments.count else {
+                return [
+                    .text(
+                        TextRenderer.line(
+                            "refused", "tab: '\(segments[current])' is the last segment"))
+                ]
+            }
+            segment = current + 1
+        case .prev:
+            guard current > 0 else {
+                return [
+                    .text(
+                        TextRenderer.line(
+                            "refused", "tab: '\(segments[current])' is the first segment"))
+                ]
+            }
+            segment = current - 1
+        case .index(let n):
+            guard n < segments.count else {
+                throw fail(
+                    "'\(sim.graph.nodes[tabs].id)' has \(segments.count) segments (0…\(segments.count - 1))",
+                    String(n),
+                    nil)
+            }
+            segment = n
+        case .name(let name):
+            guard let n = segments.firstIndex(of: name) else {
+                throw fail("no segment '\(name)'", name, Suggest.closest(to: name, in: segments))
+            }
+            segment = n
+        }
+        sim.tab(tabs, segment: segment)
+        return collect()
+    }
+
+    // MARK: expect
+
+    private func expect(
+        _ path: String, _ op: ExpectOp, _ value: ExpectValue, _ tol: Double?,
+        fail: (String, String?, String?) -> Diagnostic
+    ) throws(Diagnostic) -> Fact {
+        enum Actual {
+            case number(Double)
+            case words([String])
+        }
+        let report = StateReport(sim)
+        let actual: Actual
+        switch path {
+        case "owner": actual = .words([report.owner])
+        case "phase": actual = .words([sim.phase.rawValue])
+        case "t": actual = .number(sim.time)
+        case "touch": actual = .words([sim.touchInfo.map { names.target($0.target) } ?? "none"])
+        case "tap":
+            if let tap = sim.lastTap {
+                let reason = tap.reason ?? ""
+                var words = [names.target(tap.target)]
+                words.append(tap.delivered ? "delivered" : "not-delivered")
+                if reason.hasPrefix("rejected") { words.append("rejected") }
+                if reason == "swallowed" { words.append("swallowed") }
+                if reason == "cancelled by pan" { words.append("cancelled") }
+                if reason == "not tappable" { words.append("not-tappable") }
+                actual = .words(
+                    tap.delivered ? words : words.filter { $0 != names.target(tap.target) })
+            } else {
+                actual = .words(["none"])
+            }
+        case "ledger.unconsumed": actual = .number(sim.ledger?.unconsumed ?? 0)
+        default:
+            if path.hasPrefix("ledger.") {
+                let id = String(path.dropFirst(7))
+                let i = try node(id, fail: fail)
+                actual = .number(sim.ledger?.totals(false).first { $0.node == i }?.amount ?? 0)
+            } else if let match = report.values.first(where: { $0.path == path }) {
+                actual = .number(match.value)
+            } else {
+                let id = String(path[..<path.lastIndex(of: ".")!])
+                _ = try node(id, fail: fail)
+                throw fail(
+                    "'\(id)' has no \(path[path.lastIndex(of: ".")!...].dropFirst())", path, nil)
+            }
+        }
+        let f = NumberFormat.format
+        switch (actual, value) {
+        case (.number(let a), .number(let b)):
+            let passed: Bool
+            switch op {
+            case .eq: passed = tol.map { abs(a - b) <= $0 } ?? (f(a) == f(b))
+            case .ne: passed = tol.map { abs(a - b) > $0 } ?? (f(a) != f(b))
+            case .lt: passed = a < b
+            case .le: passed = a <= b || f(a) == f(b)
+            case .gt: passed = a > b
+            case .ge: passed = a >= b || f(a) == f(b)
+            case .approx: passed = abs(a - b) <= (tol ?? 0.01)
+            }
+            let tolText = tol.map { " ± \(f($0))" } ?? ""
+            return .expectation(
+                passed: passed,
+                message: passed
+                    ? "\(path) \(op.rawValue) \(f(b))\(tolText)"
+                    : "\(path) is \(f(a)), expected \(op.rawValue) \(f(b))\(tolText)")
+        case (.words(let words), _):
+            let expected = value.canonical
+            guard op == .eq || op == .ne else {
+                throw fail("\(path) compares with == or !=", op.rawValue, nil)
+            }
+            let matches = words.contains(expected) || (expected == "null" && words == ["none"])
+            let passed = op == .eq ? matches : !matches
+            return .expectation(
+                passed: passed,
+                message: passed
+                    ? "\(path) \(op.rawValue) \(expected)"
+                    : "\(path) is \(words.joined(separator: " ")), expected \(op.rawValue) \(expected)"
+            )
+        case (.number, .word(let w)):
+            throw fail("\(path) is a number; got '\(w)'", w, nil)
+        }
+    }
+}
+
+extension Session {
+    /// `replay FILE` from the shell: runs the trace in a fresh session and shows differences.
+    mutating func replay(_ path: String, fail: (String, String?, String?) -> Diagnostic)
+        throws(Diagnostic)
+        -> ([Fact], passed: Bool)
+    {
+        let text: String
+        do {
+            text = try files.read(path)
+        } catch {
+            throw fail("cannot read '\(path)': \(error.message)", nil, nil)
+        }
+        var runner = TraceRunner.run(file: path, text: text, files: files)
+        let outcome = runner.finish()
+        var facts = runner.diff.map(Fact.text)
+        facts.append(.text(TraceRunner.summary(file: path, outcome: outcome)))
+        if case .passed = outcome { return (facts, true) }
+        return (facts, false)
+    }
+}

@@ -1,0 +1,242 @@
+import HandoffCore
+
+/// A line of output; errors go to standard error in the executable.
+package struct OutputLine: Equatable, Sendable {
+    package var text: String
+    package var isError: Bool
+
+    package init(_ text: String, isError: Bool = false) {
+        self.text = text
+        self.isError = isError
+    }
+}
+
+/// What running one line did.
+package struct RunResult: Equatable, Sendable {
+    package var lines: [OutputLine] = []
+    /// The command failed (bad input, a failed `expect`).
+    package var failed = false
+    package var quit = false
+    /// The canonical text of the command that ran (nil for blank lines and errors).
+    package var canonical: String?
+}
+
+/// Runs commands against one simulator: text in, text out, no I/O but through `FileAccess`.
+package struct Session {
+    package internal(set) var sim: Simulator
+    /// How the current scene was named: a built-in name or a path.
+    package private(set) var sceneRef: String
+    package var json = false
+    /// Directory that relative scene paths are resolved against.
+    package var baseDirectory: String?
+    let files: any FileAccess
+    /// The trace being recorded, if any.
+    package private(set) var recording: String?
+    /// Commands and output since the last load, so `record` can start a trace that replays.
+    private var history: [(command: String, output: [String])] = []
+    package var keepsHistory = true
+    static let historyLimit = 100_000
+
+    package init(scene: Scene, ref: String, files: any FileAccess) {
+        sim = Simulator(scene: scene)
+        sceneRef = ref
+        self.files = files
+        applySceneSettings()
+    }
+
+    /// Resolves a built-in name or a scene file.
+    package static func loadScene(_ ref: String, files: any FileAccess, base: String?)
+        throws(SceneError)
+        -> Scene
+    {
+        if let builtin = BuiltinScenes.named(ref) { return builtin }
+        let path = Paths.resolve(ref, base: base)
+        let text: String
+        do {
+            text = try files.read(path)
+        } catch {
+            var message = "cannot read scene: \(error.message)"
+            if !ref.contains("/"), !ref.contains("."),
+                let s = Suggest.closest(to: ref, in: BuiltinScenes.names)
+            {
+                message = "no built-in scene '\(ref)' and no such file; did you mean '\(s)'?"
+            }
+            throw SceneError(file: path, line: 1, column: 1, message: message)
+        }
+        return try SceneLoader(file: path, text: text).load()
+    }
+
+    private mutating func applySceneSettings() {
+        for (k, v) in sim.graph.scene.settings { apply(setting: k, value: v) }
+    }
+
+    mutating func apply(setting key: String, value: String) {
+        switch key {
+        case "slop": sim.settings.slop = CommandParser.decimal(value) ?? sim.settings.slop
+        case "slopmode": sim.settings.slopMode = SlopMode(rawValue: value) ?? sim.settings.slopMode
+        case "policy": sim.settings.policy = Policy(rawValue: value) ?? sim.settings.policy
+        case "fps": sim.settings.fps = Double(Int(value) ?? 60)
+        case "output": json = value == "json"
+        default: break
+        }
+    }
+
+    var names: Names { Names(sim.graph) }
+
+    // MARK: Running lines
+
+    /// Runs one line. `lineNumber` prefixes errors with `LINE:COL` (scripts).
+    package mutating func run(_ line: String, lineNumber: Int? = nil) -> RunResult {
+        var result = RunResult()
+        let command: Command
+        do {
+            guard let c = try CommandParser.parse(line) else { return result }
+            command = c
+        } catch {
+            return failure(error, line: line, lineNumber: lineNumber)
+        }
+        let before = Snapshot(sim)
+        let sceneBefore = sceneRef
+        let loadsBefore = loads
+        var facts: [Fact] = []
+        do {
+            facts = try execute(command, line: line, result: &result)
+        } catch {
+            return failure(error, line: line, lineNumber: lineNumber, canonical: command.canonical)
+        }
+        if loads == loadsBefore && sceneBefore == sceneRef && !command.isInspection {
+            facts += Snapshot(sim).changes(from: before)
+        }
+        result.canonical = command.canonical
+        if case .state(json: true) = command {
+            result.lines = [OutputLine(StateReport(sim).json)]
+        } else if json {
+            result.lines = [
+                OutputLine(
+                    JSONRenderer.line(
+                        command: command.canonical, facts: facts, state: StateReport(sim).json,
+                        names: names))
+            ]
+        } else {
+            result.lines = TextRenderer.render(facts, names: names).map {
+                OutputLine($0, isError: $0.hasPrefix("expect    FAILED") || $0.hasPrefix("error:"))
+            }
+        }
+        record(command, result)
+        return result
+    }
+
+    private var loads = 0
+
+    private mutating func failure(
+        _ d: Diagnostic, line: String, lineNumber: Int?, canonical: String? = nil
+    )
+        -> RunResult
+    {
+        var result = RunResult()
+        result.failed = true
+        if json {
+            let obj = JSONRenderer.line(
+                command: canonical ?? line.trimmingSpaces, facts: [.error(d)],
+                state: StateReport(sim).json,
+                names: names)
+            result.lines = [OutputLine(obj, isError: true)]
+        } else {
+            result.lines = d.render(line: line, lineNumber: lineNumber).map {
+                OutputLine($0, isError: true)
+            }
+        }
+        if let recording {
+            // A failed command is recorded as a comment: it changed nothing.
+            try? files.append(recording, "# error: " + line + "\n")
+        }
+        return result
+    }
+
+    /// Appends the command and its output to the recording and the history.
+    private mutating func record(_ command: Command, _ result: RunResult) {
+        switch command {
+        case .record, .recordStop, .replay, .quit, .help: return
+        case .load:
+            history.removeAll()
+        default: break
+        }
+        let output = result.lines.map(\.text)
+        if keepsHistory, history.count < Self.historyLimit {
+            history.append((command.canonical, output))
+        }
+        if let recording {
+            do {
+                try files.append(recording, Trace.block(command: command.canonical, output: output))
+            } catch {
+                self.recording = nil
+            }
+        }
+    }
+
+    // MARK: Recording
+
+    mutating func startRecording(_ path: String, force: Bool) throws(Diagnostic) -> [Fact] {
+        guard recording == nil else {
+            throw Diagnostic("already recording to '\(recording!)'; 'record stop' first")
+        }
+        if files.exists(path) && !force {
+            throw Diagnostic(
+                "'\(path)' exists; add --force to overwrite it", usage: CommandTable.usage("record")
+            )
+        }
+        guard history.count < Self.historyLimit else {
+            throw Diagnostic(
+                "too many commands since the last load to record them; 'load' again first")
+        }
+        var text = Trace.header(scene: sceneRef)
+        for h in history { text += Trace.block(command: h.command, output: h.output) }
+        do {
+            try files.create(path, text)
+        } catch {
+            throw Diagnostic("cannot write '\(path)': \(error.message)")
+        }
+        recording = path
+        let note = history.isEmpty ? "" : " (with the \(history.count) commands since load)"
+        return [.text(TextRenderer.line("record", "recording to \(path)\(note)"))]
+    }
+
+    mutating func stopRecording() throws(Diagnostic) -> [Fact] {
+        guard let path = recording else { throw Diagnostic("not recording") }
+        recording = nil
+        return [.text(TextRenderer.line("record", "stopped; \(path) is complete"))]
+    }
+
+    // MARK: Loading
+
+    mutating func load(_ ref: String) throws(Diagnostic) -> [Fact] {
+        let scene: Scene
+        do {
+            scene = try Self.loadScene(ref, files: files, base: baseDirectory)
+        } catch {
+            throw Diagnostic(error.rendered, usage: CommandTable.usage("load"))
+        }
+        let keep = sim.settings
+        sim = Simulator(scene: scene)
+        sim.settings = keep
+        sceneRef = ref
+        loads += 1
+        applySceneSettings()
+        return [
+            .text(
+                TextRenderer.line(
+                    "load",
+                    "\(scene.name): \(sim.graph.count) nodes, window \(NumberFormat.format(scene.windowSize.x))×\(NumberFormat.format(scene.windowSize.y))"
+                ))
+        ]
+    }
+}
+
+extension String {
+    var trimmingSpaces: String {
+        var s = Substring(self)
+        while s.first == " " || s.first == "\t" { s.removeFirst() }
+        while s.last == " " || s.last == "\t" { s.removeLast() }
+        return String(s)
+    }
+}

@@ -1,0 +1,161 @@
+import HandoffCore
+
+/// The printable state: what `state` prints, what `state --json` encodes, and what a command
+/// compares before and after to print `old → new`.
+package struct StateReport {
+    let sim: Simulator
+    let names: Names
+
+    package init(_ sim: Simulator) {
+        self.sim = sim
+        names = Names(sim.graph)
+    }
+
+    /// `ID.offset`, `ID.page`, `ID.top`, `ID.height` values in tree order.
+    package var values: [(path: String, value: Double)] {
+        var out: [(String, Double)] = []
+        let g = sim.graph
+        for i in g.nodes.indices {
+            let n = g.nodes[i]
+            if n.scroll != nil { out.append((n.id + ".offset", sim.offsets[i])) }
+            if n.kind == .pager || n.kind == .switcher {
+                out.append((n.id + ".page", Double(sim.page(i))))
+            }
+            if n.kind == .sheet { out.append((n.id + ".top", sim.sheetTop(i))) }
+            if n.stretches { out.append((n.id + ".height", sim.layout.stretchedHeight(i))) }
+        }
+        return out
+    }
+
+    package var owner: String { sim.owner.map(names.id) ?? "none" }
+
+    package var touch: String {
+        guard let t = sim.touchInfo else { return "none" }
+        return "\(names.target(t.target)) \(t.state)"
+    }
+
+    package var lastTap: String {
+        guard let tap = sim.lastTap else { return "none" }
+        return names.target(tap.target)
+            + (tap.delivered ? " delivered" : " not delivered: " + (tap.reason ?? ""))
+    }
+
+    /// The lines of `state`.
+    package var lines: [String] {
+        var rows: [(String, String)] = [
+            ("t", NumberFormat.format(sim.time)), ("phase", sim.phase.rawValue), ("owner", owner),
+        ]
+        for (path, v) in values { rows.append((path, NumberFormat.format(v))) }
+        rows.append(("touch", touch))
+        rows.append(("last tap", lastTap))
+        rows.append(("ledger", sim.ledger.map { TextRenderer.ledger($0, names) } ?? "none"))
+        let anims = sim.animationInfo
+        if anims.isEmpty { rows.append(("animations", "none")) }
+        for a in anims {
+            rows.append(
+                (
+                    "animation",
+                    "\(names.id(a.node)) \(a.kind.rawValue) → \(NumberFormat.format(a.target))"
+                ))
+        }
+        return TextRenderer.aligned(rows)
+    }
+
+    /// One line of JSON with exactly the keys of SPEC §6.
+    package var json: String {
+        let g = sim.graph
+        var offsets: [(String, String)] = []
+        var pages: [(String, String)] = []
+        var sheets: [(String, String)] = []
+        var heights: [(String, String)] = []
+        for i in g.nodes.indices {
+            let n = g.nodes[i]
+            if n.scroll != nil { offsets.append((n.id, JSONWriter.number(sim.offsets[i]))) }
+            if n.kind == .pager || n.kind == .switcher { pages.append((n.id, String(sim.page(i)))) }
+            if n.kind == .sheet { sheets.append((n.id, JSONWriter.number(sim.sheetTop(i)))) }
+            if n.stretches {
+                heights.append((n.id, JSONWriter.number(sim.layout.stretchedHeight(i))))
+            }
+        }
+        let touch = sim.touchInfo.map {
+            JSONWriter.object([
+                ("target", JSONWriter.string(names.target($0.target))),
+                ("state", JSONWriter.string($0.state)),
+            ])
+        }
+        let tap = sim.lastTap.map {
+            JSONWriter.object([
+                ("target", JSONWriter.string(names.target($0.target))),
+                ("delivered", $0.delivered ? "true" : "false"),
+                ("reason", JSONWriter.optional($0.reason)),
+            ])
+        }
+        let anims = sim.animationInfo.map {
+            JSONWriter.object([
+                ("node", JSONWriter.string(names.id($0.node))),
+                ("kind", JSONWriter.string($0.kind.rawValue)),
+                ("target", JSONWriter.number($0.target)),
+            ])
+        }
+        return JSONWriter.object([
+            ("t", JSONWriter.number(sim.time)),
+            ("phase", JSONWriter.string(sim.phase.rawValue)),
+            ("owner", JSONWriter.optional(sim.owner.map(names.id))),
+            ("offsets", JSONWriter.object(offsets)),
+            ("pages", JSONWriter.object(pages)),
+            ("sheets", JSONWriter.object(sheets)),
+            ("heights", JSONWriter.object(heights)),
+            ("touch", touch ?? "null"),
+            ("last_tap", tap ?? "null"),
+            ("ledger", sim.ledger.map { JSONRenderer.ledger($0, names) } ?? "null"),
+            ("animations", JSONWriter.array(anims)),
+        ])
+    }
+
+    /// The hierarchy with frames, offsets and ranges (`tree`).
+    package var tree: [String] {
+        let g = sim.graph
+        let f = NumberFormat.format
+        var out: [String] = [
+            "window [\(f(g.scene.windowSize.x)), \(f(g.scene.windowSize.y))]  scene \(g.scene.name)"
+        ]
+        for i in g.nodes.indices {
+            let n = g.nodes[i]
+            let r = sim.layout.frame(i)
+            var line =
+                String(repeating: "  ", count: g.depth[i] + 1) + "\(n.id)  \(n.kind.rawValue)"
+            line += " [\(f(r.x)), \(f(r.y)), \(f(r.width)), \(f(r.height))]"
+            if let c = n.scroll {
+                let range = g.range(i)
+                line +=
+                    " \(c.axis.rawValue) offset \(f(sim.offsets[i])) (\(f(range.lowerBound))…\(f(range.upperBound)))"
+                if c.nested != NestedPolicy() {
+                    line +=
+                        " nested pre \(c.nested.pre.rawValue) post \(c.nested.post.rawValue) fling \(c.nested.fling.rawValue)"
+                }
+                if !c.bounces { line += " no-bounce" }
+                if c.snapEdges { line += " snap" }
+                if let p = c.parallax { line += " follows \(p.follows)" }
+            }
+            if let rows = n.rows { line += " rows \(rows.count)" }
+            if n.kind == .pager || n.kind == .switcher { line += " page \(sim.page(i))" }
+            if n.kind == .tabs {
+                line += " segments \(n.segments.joined(separator: "|")) → \(n.controls ?? "-")"
+            }
+            if let s = n.sheet {
+                line +=
+                    " top \(f(sim.sheetTop(i))) detents "
+                    + s.detents.map { "\($0.name) \(f($0.top))" }.joined(separator: ", ")
+            }
+            if n.kind == .backdrop {
+                line += " alpha \(f(sim.layout.backdropAlpha(sheet: g.partner[i]!)))"
+            }
+            if n.tappable { line += " tap" }
+            if n.hidden { line += " hidden" }
+            if !n.interactive { line += " not-interactive" }
+            if n.stretches { line += " stretches" }
+            out.append(line)
+        }
+        return out
+    }
+}

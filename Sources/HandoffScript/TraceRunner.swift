@@ -1,0 +1,190 @@
+import HandoffCore
+
+/// Re-runs a trace line by line (streaming: memory stays flat however long the trace is) and
+/// compares each command's output with what the trace expects.
+package struct TraceRunner {
+    /// How a trace ended.
+    package enum Outcome: Equatable, Sendable {
+        case passed(commands: Int)
+        case failed(commands: Int, differing: Int)
+        /// The trace itself is unusable: `FILE:LINE: error: …`.
+        case corrupt(String)
+    }
+
+    package let file: String
+    let files: any FileAccess
+    package let update: Bool
+    var session: Session?
+    var lineNumber = 0
+    var pending: (command: String, line: Int, expected: [String], comments: [String])?
+    var corrupt: String?
+    var commands = 0
+    var differing = 0
+    var lineShift = 0
+    var stopped = false
+    /// Unified-diff lines, capped; `hunksLeftOut` counts the rest.
+    package private(set) var diff: [String] = []
+    package private(set) var hunksLeftOut = 0
+    static let maxDiffLines = 2_000
+    /// The rewritten trace, with `update`.
+    package private(set) var updated = ""
+    /// Called before each command with its text and line; returning false stops the replay.
+    package var beforeCommand: ((String, Int) -> Bool)?
+    /// Called after each command with its output and whether it matched the trace.
+    package var afterCommand: (([String], Bool) -> Void)?
+
+    package init(file: String, files: any FileAccess, update: Bool = false) {
+        self.file = file
+        self.files = files
+        self.update = update
+    }
+
+    package mutating func feed(_ raw: Substring) {
+        lineNumber += 1
+        guard corrupt == nil, !stopped else { return }
+        var line = raw
+        while line.last == "\r" || line.last == " " || line.last == "\t" { line.removeLast() }
+        if lineNumber == 1 {
+            guard line == Trace.magic else {
+                return fail("not a handoff trace: the first line must be '\(Trace.magic)'")
+            }
+            keep(String(line))
+            return
+        }
+        if line.hasPrefix("> ") {
+            flush()
+            guard corrupt == nil, !stopped else { return }
+            let text = String(line.dropFirst(2))
+            if session == nil { return fail("no '# scene:' line before the first command") }
+            do {
+                guard try CommandParser.parse(text) != nil else { return fail("empty command") }
+            } catch {
+                return fail("column \(error.column + 2): \(error.message)")
+            }
+            pending = (text, lineNumber, [], [])
+            keep(String(line))
+        } else if line.hasPrefix("#") {
+            if line.hasPrefix("# scene:"), session == nil {
+                let ref = line.dropFirst("# scene:".count).trimmingCharacters()
+                let base = Paths.directory(of: file)
+                do {
+                    let scene = try Session.loadScene(ref, files: files, base: base)
+                    var s = Session(scene: scene, ref: ref, files: files)
+                    s.baseDirectory = base
+                    s.keepsHistory = false
+                    session = s
+                } catch {
+                    return fail(error.rendered)
+                }
+            }
+            if pending != nil { pending!.comments.append(String(line)) } else { keep(String(line)) }
+        } else if pending != nil {
+            pending!.expected.append(String(line))
+        } else if !line.isEmpty {
+            fail("output before the first command")
+        }
+    }
+
+    /// Runs the last command and reports.
+    package mutating func finish() -> Outcome {
+        flush()
+        if let corrupt { return .corrupt(corrupt) }
+        if lineNumber == 0 { return .corrupt("\(file):1: error: the trace is empty") }
+        if session == nil { return .corrupt("\(file):\(lineNumber): error: no '# scene:' line") }
+        return differing == 0
+            ? .passed(commands: commands) : .failed(commands: commands, differing: differing)
+    }
+
+    private mutating func fail(_ message: String) {
+        corrupt =
+            message.hasPrefix(file + ":") ? message : "\(file):\(lineNumber): error: \(message)"
+    }
+
+    private mutating func keep(_ line: String) {
+        if update { updated += line + "\n" }
+    }
+
+    private mutating func flush() {
+        guard let p = pending, var s = session else { return }
+        pending = nil
+        if let before = beforeCommand, !before(p.command, p.line) {
+            stopped = true
+            return
+        }
+        commands += 1
+        let result = s.run(p.command)
+        session = s
+        let actual = result.lines.map { line -> String in
+            var t = Substring(line.text)
+            while t.last == " " { t.removeLast() }
+            return String(t)
+        }
+        var expected = p.expected
+        while expected.last == "" { expected.removeLast() }
+        if update { for l in actual { keep(l) } }
+        for c in p.comments { keep(c) }
+        afterCommand?(actual, actual == expected)
+        if actual != expected {
+            differing += 1
+            addHunk(command: p.command, line: p.line, expected: expected, actual: actual)
+        }
+        if result.quit { stopped = true }
+    }
+
+    private mutating func addHunk(command: String, line: Int, expected: [String], actual: [String])
+    {
+        defer { lineShift += actual.count - expected.count }
+        guard diff.count < Self.maxDiffLines else {
+            hunksLeftOut += 1
+            return
+        }
+        if diff.isEmpty { diff += ["--- \(file) (expected)", "+++ \(file) (actual)"] }
+        var prefix = 0
+        while prefix < min(expected.count, actual.count), expected[prefix] == actual[prefix] {
+            prefix += 1
+        }
+        var suffix = 0
+        while suffix < min(expected.count, actual.count) - prefix,
+            expected[expected.count - 1 - suffix] == actual[actual.count - 1 - suffix]
+        {
+            suffix += 1
+        }
+        let start = line + 1
+        diff.append(
+            "@@ -\(start),\(expected.count) +\(start + lineShift),\(actual.count) @@ > \(command)")
+        for l in expected[..<prefix] { diff.append(" " + l) }
+        for l in expected[prefix..<(expected.count - suffix)] { diff.append("-" + l) }
+        for l in actual[prefix..<(actual.count - suffix)] { diff.append("+" + l) }
+        for l in expected[(expected.count - suffix)...] { diff.append(" " + l) }
+    }
+
+    /// Runs a whole trace held in memory.
+    package static func run(file: String, text: String, files: any FileAccess, update: Bool = false)
+        -> TraceRunner
+    {
+        var runner = TraceRunner(file: file, files: files, update: update)
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            runner.feed(line)
+        }
+        if text.hasSuffix("\n") { runner.lineNumber -= 1 }
+        return runner
+    }
+
+    /// One line per file, as `handoff test` prints it.
+    package static func summary(file: String, outcome: Outcome, diffLeftOut: Int = 0) -> String {
+        switch outcome {
+        case .passed(let n): return "PASS \(file) (\(n) commands)"
+        case .failed(let n, let d): return "FAIL \(file): \(d) of \(n) commands differ"
+        case .corrupt(let message): return "CORRUPT \(message)"
+        }
+    }
+}
+
+extension Substring {
+    func trimmingCharacters() -> String {
+        var s = self
+        while s.first == " " { s.removeFirst() }
+        while s.last == " " { s.removeLast() }
+        return String(s)
+    }
+}

@@ -1,0 +1,114 @@
+import ArgumentParser
+import Foundation
+import HandoffCore
+import HandoffScript
+
+@main
+struct Handoff: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "handoff",
+        abstract: "A REPL and debugger for nested-scroll gesture handoff.",
+        discussion:
+            "With no subcommand, loads SCENE (default: tabs) and reads commands: a line-editing shell on a terminal, one command per line from a pipe or --script.",
+        version: "0.1.0",
+        subcommands: [Run.self, Scenes.self, Replay.self, TestTraces.self],
+        defaultSubcommand: Run.self)
+}
+
+/// `handoff [SCENE] [--script FILE] [--json] [--bail] [--record FILE]`
+struct Run: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "run", abstract: "Load a scene and run commands (the default).")
+
+    @Argument(help: "A built-in scene name or a scene file (YAML or JSON).")
+    var scene: String = "tabs"
+
+    @Option(help: "Run the commands in FILE instead of reading standard input.")
+    var script: String?
+
+    @Flag(help: "Print one JSON line per command.")
+    var json = false
+
+    @Flag(help: "Stop at the first failed command or expect.")
+    var bail = false
+
+    @Option(help: "Record the session to a trace FILE (flushed after every command).")
+    var record: String?
+
+    func run() throws {
+        var console = Console()
+        let files = LocalFiles()
+        var session: Session
+        do {
+            session = Session(
+                scene: try Session.loadScene(scene, files: files, base: nil), ref: scene,
+                files: files)
+        } catch {
+            console.print(error.rendered, error: true)
+            throw ExitCode(2)
+        }
+        if json { session.json = true }
+        if let record {
+            let r = session.run("record \(record)")
+            console.emit(r.lines)
+            if r.failed { throw ExitCode(2) }
+        }
+        if let script {
+            guard files.exists(script) else {
+                console.print("error: cannot read script '\(script)': no such file", error: true)
+                throw ExitCode(2)
+            }
+            var ok = true
+            var quit = false
+            LineReader(path: script)?.forEachLine { line in
+                guard !quit else { return }
+                if !runLine(String(line), &session, &console, &ok, &quit) { quit = true }
+            }
+            throw ExitCode(ok ? 0 : 1)
+        }
+        if isatty(STDIN_FILENO) != 0 {
+            let shell = Shell(session: session)
+            throw ExitCode(shell.run())
+        }
+        var ok = true
+        var quit = false
+        while !quit, let line = readLine(strippingNewline: true) {
+            if !runLine(line, &session, &console, &ok, &quit) { break }
+        }
+        throw ExitCode(ok ? 0 : 1)
+    }
+
+    /// Runs one scripted line; returns false to stop.
+    private func runLine(
+        _ line: String, _ session: inout Session, _ console: inout Console, _ ok: inout Bool,
+        _ quit: inout Bool
+    ) -> Bool {
+        Counter.line += 1
+        let r = session.run(line, lineNumber: Counter.line)
+        console.emit(r.lines)
+        if r.failed {
+            ok = false
+            if bail { return false }
+        }
+        if r.quit { quit = true }
+        return !r.quit
+    }
+}
+
+/// Line numbers of a scripted run.
+enum Counter {
+    nonisolated(unsafe) static var line = 0
+}
+
+/// `handoff scenes`
+struct Scenes: ParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "List the built-in scenes.")
+
+    func run() {
+        for name in BuiltinScenes.names {
+            print(
+                name.padding(toLength: 11, withPad: " ", startingAt: 0)
+                    + (BuiltinScenes.descriptions[name] ?? ""))
+        }
+    }
+}

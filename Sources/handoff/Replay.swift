@@ -1,0 +1,124 @@
+import ArgumentParser
+import Foundation
+import HandoffScript
+
+/// `handoff replay FILE [--step] [--update]`
+struct Replay: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Re-run a trace; print a unified diff where the output differs (exit 1).")
+
+    @Argument(help: "The trace file.")
+    var file: String
+
+    @Flag(help: "Pause before each command: Enter runs it, 'continue' runs the rest, 'quit' stops.")
+    var step = false
+
+    @Flag(help: "Rewrite the trace's expected output with what the commands print now.")
+    var update = false
+
+    func run() throws {
+        let files = LocalFiles()
+        guard let reader = LineReader(path: file) else {
+            FileHandle.standardError.write(
+                Data("error: cannot read '\(file)': no such file\n".utf8))
+            throw ExitCode(2)
+        }
+        var runner = TraceRunner(file: file, files: files, update: update)
+        if step {
+            var pausing = true
+            runner.beforeCommand = { command, line in
+                print("\(file):\(line): > \(command)")
+                guard pausing else { return true }
+                FileHandle.standardOutput.write(
+                    Data("[Enter: run, continue: run the rest, quit: stop] ".utf8))
+                let answer = readLine()?.trimmingCharacters(in: .whitespaces) ?? "quit"
+                if answer == "quit" || answer == "q" { return false }
+                if answer == "continue" || answer == "c" { pausing = false }
+                return true
+            }
+            runner.afterCommand = { lines, matched in
+                for l in lines { print(l) }
+                if !matched { print("  ^ differs from the trace") }
+            }
+        }
+        reader.forEachLine { runner.feed($0) }
+        let outcome = runner.finish()
+        for line in runner.diff { print(line) }
+        if runner.hunksLeftOut > 0 { print("… \(runner.hunksLeftOut) more differing commands") }
+        if update, case .failed = outcome {
+            try? files.create(file, runner.updated)
+            print("updated \(file)")
+        }
+        print(TraceRunner.summary(file: file, outcome: outcome))
+        if case .passed = outcome { return }
+        if case .failed = outcome, update { return }
+        throw ExitCode(1)
+    }
+}
+
+/// `handoff test [PATH…] [--update]`
+struct TestTraces: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "test", abstract: "Verify every .trace under the paths (default: Traces).")
+
+    @Argument(help: "Trace files or folders.")
+    var paths: [String] = ["Traces"]
+
+    @Flag(help: "Rewrite expected output of failing traces.")
+    var update = false
+
+    func run() throws {
+        let files = LocalFiles()
+        var traces: [String] = []
+        var missing: [String] = []
+        for path in paths {
+            var isDir: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDir) else {
+                missing.append(path)
+                continue
+            }
+            if !isDir.boolValue {
+                traces.append(path)
+                continue
+            }
+            let found =
+                FileManager.default.enumerator(atPath: path)?.compactMap { $0 as? String } ?? []
+            traces += found.filter { $0.hasSuffix(".trace") }.sorted().map {
+                path.hasSuffix("/") ? path + $0 : path + "/" + $0
+            }
+        }
+        var passed = 0
+        var failed = 0
+        for path in missing {
+            print("MISSING \(path): no such file or folder")
+            failed += 1
+        }
+        for path in traces {
+            let text: String
+            do {
+                text = try files.read(path)
+            } catch {
+                print("CORRUPT \(path):1: error: \(error.message)")
+                failed += 1
+                continue
+            }
+            var runner = TraceRunner.run(file: path, text: text, files: files, update: update)
+            let outcome = runner.finish()
+            if update, case .failed = outcome {
+                try? files.create(path, runner.updated)
+                print("UPDATED \(path)")
+                passed += 1
+                continue
+            }
+            print(TraceRunner.summary(file: path, outcome: outcome))
+            if case .passed = outcome {
+                passed += 1
+            } else {
+                failed += 1
+                for line in runner.diff { print("  " + line) }
+            }
+        }
+        print("\(passed) passed, \(failed) failed")
+        if failed > 0 { throw ExitCode(1) }
+    }
+}
