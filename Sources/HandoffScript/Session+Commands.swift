@@ -232,40 +232,41 @@ extension Session {
             tabs = first
         }
         let segments = sim.graph.nodes[tabs].segments
-        let current = sim.segment(of: tabs)
-        let segment: Int
+        // A segment that does not exist is an error; a refusal is not.
+        var chosen: Int?
         switch choice {
-        case .next:
-            guard current + 1 < segments.count else {
-                return [
-                    .text(
-                        TextRenderer.line(
-                            "refused", "tab: '\(segments[current])' is the last segment"))
-                ]
-            }
-            segment = current + 1
-        case .prev:
-            guard current > 0 else {
-                return [
-                    .text(
-                        TextRenderer.line(
-                            "refused", "tab: '\(segments[current])' is the first segment"))
-                ]
-            }
-            segment = current - 1
         case .index(let n):
             guard n < segments.count else {
                 throw fail(
                     "'\(sim.graph.nodes[tabs].id)' has \(segments.count) segments (0…\(segments.count - 1))",
-                    String(n),
-                    nil)
+                    String(n), nil)
             }
-            segment = n
+            chosen = n
         case .name(let name):
             guard let n = segments.firstIndex(of: name) else {
                 throw fail("no segment '\(name)'", name, Suggest.closest(to: name, in: segments))
             }
-            segment = n
+            chosen = n
+        case .next, .prev:
+            break
+        }
+        if let reason = sim.tabRefusal(tabs) {
+            return [.event(.refused(reason))]
+        }
+        let current = sim.segment(of: tabs)
+        let segment: Int
+        if let chosen {
+            segment = chosen
+        } else if choice == .next {
+            guard current + 1 < segments.count else {
+                return [.text(TextRenderer.line("refused", "tab: '\(segments[current])' is the last segment"))]
+            }
+            segment = current + 1
+        } else {
+            guard current > 0 else {
+                return [.text(TextRenderer.line("refused", "tab: '\(segments[current])' is the first segment"))]
+            }
+            segment = current - 1
         }
         sim.tab(tabs, segment: segment)
         return collect()

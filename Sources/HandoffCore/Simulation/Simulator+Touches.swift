@@ -188,11 +188,7 @@ extension Simulator {
     /// `tab`: acts as a delivered tap on a segment without touching anything (SPEC §5.8–5.9).
     /// Refused, with nothing changed, during a pan or while the controlled page is transitioning.
     public mutating func tab(_ tabs: Int, segment: Int) {
-        if touch?.pan != nil {
-            events.append(.refused("a pan is active"))
-            return
-        }
-        if let reason = disabledReason(tabs: tabs) {
+        if let reason = tabRefusal(tabs) {
             events.append(.refused(reason))
             return
         }
@@ -200,6 +196,12 @@ extension Simulator {
         events.append(.tap(target, delivered: true, reason: nil))
         lastTap = TapRecord(target: target, delivered: true, reason: nil)
         select(tabs: tabs, segment: segment)
+    }
+
+    /// Why `tab` would be refused now: a pan is active, or the controlled page is transitioning.
+    public func tabRefusal(_ tabs: Int) -> String? {
+        if touch?.pan != nil { return "a pan is active" }
+        return disabledReason(tabs: tabs)
     }
 
     /// Selects a page of the pager or switcher a tabs control drives.

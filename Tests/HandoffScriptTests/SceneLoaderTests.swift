@@ -1,0 +1,140 @@
+import HandoffCore
+import Testing
+
+@testable import HandoffScript
+
+struct SceneLoaderTests {
+    static let example = """
+        name: tabs-example
+        window: [390, 600]
+        root:
+          - scroll: outer            # "KIND: ID" is shorthand for kind + id
+            axis: vertical
+            frame: [0, 0, 390, 600]
+            content: 800             # outer range 0...200 = how far the header collapses
+            bounces: false
+            nested: {pre: forward, post: backward, fling: handoff}
+            children:
+              - view: header
+                frame: [0, 0, 390, 200]
+                tap: true
+              - tabs: menu
+                frame: [0, 200, 390, 44]
+                segments: [first, second]
+                controls: pager
+              - pager: pager
+                frame: [0, 244, 390, 556]
+                pages:
+                  - list: first
+                    rows: 40
+                    rowHeight: 50
+                    bounces: false
+                  - list: second
+                    rows: 6
+                    rowHeight: 50
+                    bounces: false
+        """
+
+    func load(_ text: String) throws(SceneError) -> Scene {
+        try SceneLoader(file: "s.yaml", text: text).load()
+    }
+
+    func error(_ text: String) -> SceneError? {
+        do {
+            _ = try load(text)
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    @Test func specExampleLoads() throws {
+        let scene = try load(Self.example)
+        let sim = Simulator(scene: scene)
+        #expect(sim.graph.ids == ["outer", "header", "menu", "pager", "first", "second"])
+        #expect(sim.graph.range(sim.graph.index(of: "outer")!) == 0...200)
+        #expect(sim.graph.range(sim.graph.index(of: "first")!) == 0...1444)
+        #expect(sim.graph.nodes[sim.graph.index(of: "pager")!].scroll?.content == 780)
+        #expect(scene.touchPoint == Point(195, 300))
+    }
+
+    @Test func keyOrderDoesNotMatter() throws {
+        let reordered = Self.example.replacingOccurrences(
+            of: "    axis: vertical\n    frame: [0, 0, 390, 600]\n",
+            with: "    frame: [0, 0, 390, 600]\n    axis: vertical\n")
+        #expect(reordered != Self.example)
+        let a = try load(reordered)
+        let b = try load(Self.example)
+        #expect(a == b)
+    }
+
+    @Test func jsonIsYAML() throws {
+        let scene = try load(
+            #"{"window": [100, 100], "root": [{"list": "l", "frame": [0, 0, 100, 100], "rows": 3, "rowHeight": 50}]}"#)
+        #expect(Simulator(scene: scene).graph.range(0) == 0...50)
+    }
+
+    @Test func unknownKeyIsRefusedWithItsPosition() throws {
+        let bad = Self.example.replacingOccurrences(of: "    bounces: false\n    nested", with: "    bounce: false\n    nested")
+        let e = try #require(error(bad))
+        #expect(e.rendered == "s.yaml:8:5: error: unknown key 'bounce' in a scroll; did you mean 'bounces'?")
+    }
+
+    @Test func duplicateId() throws {
+        let bad = Self.example.replacingOccurrences(of: "- list: second", with: "- list: first")
+        let e = try #require(error(bad))
+        #expect(e.line == 25)
+        #expect(e.column == 19)
+        #expect(e.message == "duplicate id 'first' (first defined at 21:19)")
+    }
+
+    @Test func controlsMustNameAPagerOrSwitcher() throws {
+        let e = try #require(error(Self.example.replacingOccurrences(of: "controls: pager", with: "controls: pagr")))
+        #expect(e.rendered == "s.yaml:17:19: error: controls names no node: 'pagr'; did you mean 'pager'?")
+        let e2 = try #require(error(Self.example.replacingOccurrences(of: "controls: pager", with: "controls: header")))
+        #expect(e2.message == "controls must name a pager or switcher; 'header' is a view")
+    }
+
+    @Test(arguments: [
+        ("frame: [0, 0, 390, 200]", "frame: [0, 0, -390, 200]", "frame width and height must not be negative"),
+        ("rows: 40", "rows: -4", "rows must not be negative"),
+        ("content: 800 ", "content: 1e12", "content is out of range (at most 1000000000)"),
+        ("axis: vertical", "axis: diagonal", "axis must be vertical or horizontal, got 'diagonal'"),
+        ("rowHeight: 50", "rowHeight: abc", "rowHeight must be a number"),
+    ])
+    func invalidValues(from: String, to: String, message: String) throws {
+        let text = Self.example.replacingOccurrences(of: from, with: to)
+        #expect(text != Self.example)
+        let e = try #require(error(text))
+        #expect(e.message == message)
+    }
+
+    @Test func syntaxErrorsHavePositions() throws {
+        let e = try #require(error("root:\n  - view: a\n    frame: [0, 0\n"))
+        #expect(e.message.hasPrefix("invalid YAML"))
+        #expect(e.line >= 3)
+    }
+
+    @Test func sheetsAndSettings() throws {
+        let scene = try load(
+            """
+            window: [390, 844]
+            settings: {policy: uikit, slop: 12}
+            root:
+              - sheet: s
+                detents: {full: 100, half: 420}
+                initial: half
+                children:
+                  - list: l
+                    frame: [0, 36, 390, 708]
+                    rows: 30
+                    rowHeight: 60
+            """)
+        let sim = Simulator(scene: scene)
+        #expect(sim.sheetTop(sim.graph.index(of: "s")!) == 420)
+        #expect(sim.graph.ids == ["s.backdrop", "s", "l"])
+        #expect(scene.settings.map(\.key) == ["policy", "slop"])
+        let bad = try #require(error("root:\n  - sheet: s\n    detents: {full: 100}\n    initial: half\n"))
+        #expect(bad.rendered == "s.yaml:4:14: error: initial names no detent: 'half'")
+    }
+}

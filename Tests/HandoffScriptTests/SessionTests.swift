@@ -1,0 +1,138 @@
+import HandoffCore
+import Testing
+
+@testable import HandoffScript
+
+/// Files in memory, for sessions under test.
+final class MemoryFiles: FileAccess, @unchecked Sendable {
+    var files: [String: String] = [:]
+
+    func read(_ path: String) throws(FileError) -> String {
+        guard let text = files[path] else { throw FileError("no such file") }
+        return text
+    }
+
+    func exists(_ path: String) -> Bool { files[path] != nil }
+    func create(_ path: String, _ text: String) throws(FileError) { files[path] = text }
+    func append(_ path: String, _ text: String) throws(FileError) {
+        guard files[path] != nil else { throw FileError("no such file") }
+        files[path]! += text
+    }
+}
+
+struct SessionTests {
+    func session(_ name: String = "tabs", files: MemoryFiles = MemoryFiles()) -> Session {
+        Session(scene: BuiltinScenes.named(name)!, ref: name, files: files)
+    }
+
+    @Test func stateJSONHasExactlyTheSpecKeys() {
+        var s = session()
+        _ = s.run("pan 0 -250")
+        let line = s.run("state --json").lines.map(\.text)
+        #expect(
+            line == [
+                #"{"t":0,"phase":"panning","owner":"upcoming","offsets":{"outer":200,"pager":0,"upcoming":50,"previous":0},"pages":{"pager":0},"sheets":{},"heights":{},"touch":{"target":"upcoming[2]","state":"panning(vertical)"},"last_tap":null,"ledger":{"d":250,"consumed":{"outer":200,"upcoming":50},"overscroll":{},"unconsumed":0},"animations":[]}"#
+            ])
+    }
+
+    @Test func moveOutputShowsLedgerHandoffAndChanges() {
+        var s = session()
+        let out = s.run("pan 0 -250").lines.map(\.text)
+        #expect(out.contains("move      d 250 = outer 200 pre + upcoming 50 self + unconsumed 0"))
+        #expect(out.contains("handoff   outer → upcoming"))
+        #expect(out.contains("outer.offset     0 → 200"))
+        #expect(out.contains("upcoming.offset  0 → 50"))
+        #expect(out.contains("cancel    upcoming[2] touchesCancelled"))
+    }
+
+    @Test func badInputKeepsState() {
+        var s = session()
+        _ = s.run("pan 0 -100")
+        let before = StateReport(s.sim).json
+        for bad in ["pan 0 -12O", "touch 1 2", "move", "tab 7", "expect q.offset == 1", "load nowhere.yaml", "tap nothing"] {
+            let r = s.run(bad)
+            #expect(r.failed, "\(bad)")
+            #expect(r.lines.allSatisfy { $0.isError }, "\(bad)")
+        }
+        #expect(StateReport(s.sim).json == before)
+    }
+
+    @Test func expectPassesAndFails() {
+        var s = session()
+        _ = s.run("pan 0 -250")
+        #expect(!s.run("expect upcoming.offset == 50").failed)
+        #expect(!s.run("expect owner == upcoming").failed)
+        #expect(!s.run("expect ledger.outer == 200").failed)
+        #expect(!s.run("expect phase != idle").failed)
+        #expect(s.run("expect outer.offset < 200").failed)
+        let r = s.run("expect upcoming.offset == 49")
+        #expect(r.failed)
+        #expect(r.lines.map(\.text) == ["expect    FAILED: upcoming.offset is 50, expected == 49"])
+        _ = s.run("end")
+        #expect(!s.run("expect tap == cancelled").failed)
+        #expect(!s.run("expect touch == none").failed)
+    }
+
+    @Test func jsonModePrintsOneLinePerCommand() {
+        var s = session()
+        s.json = true
+        for line in ["pan 0 -250", "end", "pan 0 -12O", "tab next", "help"] {
+            #expect(s.run(line).lines.count == 1, "\(line)")
+        }
+    }
+
+    @Test func recordWritesAReplayableTrace() {
+        let files = MemoryFiles()
+        var s = session(files: files)
+        _ = s.run("pan 0 -250")
+        _ = s.run("record t.trace")
+        _ = s.run("end 0 800")
+        _ = s.run("pan 0 nope")
+        _ = s.run("settle")
+        _ = s.run("record stop")
+        let text = files.files["t.trace"]!
+        #expect(text.hasPrefix("# handoff trace v1\n# scene: tabs\n> pan 0 -250\n"))
+        #expect(text.contains("# error: pan 0 nope"))
+        var runner = TraceRunner.run(file: "t.trace", text: text, files: files)
+        #expect(runner.finish() == .passed(commands: 3))
+        #expect(s.run("record t.trace").failed)  // exists: refuses to overwrite
+        #expect(!s.run("record t.trace --force").failed)
+    }
+
+    @Test func traceDiffAndCorruption() {
+        let files = MemoryFiles()
+        var fresh = session()
+        let good =
+            "# handoff trace v1\n# scene: tabs\n> pan 0 -150\n"
+            + fresh.run("pan 0 -150").lines.map { $0.text + "\n" }.joined()
+        var ok = TraceRunner.run(file: "a.trace", text: good, files: files)
+        #expect(ok.finish() == .passed(commands: 1))
+        let changed = good.replacingOccurrences(of: "0 → 150", with: "0 → 151")
+        #expect(changed != good)
+        var bad = TraceRunner.run(file: "a.trace", text: changed, files: files)
+        #expect(bad.finish() == .failed(commands: 1, differing: 1))
+        #expect(bad.diff.contains("-outer.offset  0 → 151"))
+        #expect(bad.diff.contains("+outer.offset  0 → 150"))
+        var corrupt = TraceRunner.run(file: "c.trace", text: "# handoff trace v1\n# scene: tabs\n> pna 0 1\n", files: files)
+        #expect(corrupt.finish() == .corrupt("c.trace:3: error: column 3: unknown command 'pna'"))
+        var noHeader = TraceRunner.run(file: "d.trace", text: "> pan 0 1\n", files: files)
+        #expect(noHeader.finish() == .corrupt("d.trace:1: error: not a handoff trace: the first line must be '# handoff trace v1'"))
+        var noScene = TraceRunner.run(file: "e.trace", text: "# handoff trace v1\n# scene: nope\n", files: files)
+        if case .corrupt(let m) = noScene.finish() { #expect(m.hasPrefix("e.trace:2: error:") || m.hasPrefix("nope:1:1")) } else { Issue.record("not corrupt") }
+    }
+
+    @Test func loadSceneFileRelativeToBase() {
+        let files = MemoryFiles()
+        files.files["dir/s.yaml"] = SceneLoaderTests.example
+        var s = session(files: files)
+        s.baseDirectory = "dir"
+        let r = s.run("load s.yaml")
+        #expect(!r.failed)
+        #expect(s.sim.graph.scene.name == "tabs-example")
+        files.files["dir/bad.yaml"] = "root:\n  - view: a\n    frme: [0, 0, 1, 1]\n"
+        let bad = s.run("load bad.yaml")
+        #expect(bad.failed)
+        #expect(bad.lines[0].text.contains("dir/bad.yaml:3:5: error: unknown key 'frme' in a view; did you mean 'frame'?"))
+        #expect(s.sim.graph.scene.name == "tabs-example")
+    }
+}
