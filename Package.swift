@@ -40,12 +40,9 @@ let package = Package(
                 "HandoffCore", .product(name: "PropertyBased", package: "swift-property-based"),
             ]
         ),
-        .testTarget(
-            name: "HandoffScriptTests",
-            dependencies: ["HandoffScript"],
-            resources: []
-        ),
-        .testTarget(name: "handoffTests", dependencies: ["HandoffScript"]),
+        .testTarget(name: "HandoffScriptTests", dependencies: ["HandoffScript"]),
+        // Drives the built `handoff` binary end to end and replays every file in Traces/.
+        .testTarget(name: "handoffTests", dependencies: ["handoff", "HandoffScript"]),
     ],
     swiftLanguageModes: [.v6]
 )

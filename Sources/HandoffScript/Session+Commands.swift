@@ -259,12 +259,20 @@ extension Session {
             segment = chosen
         } else if choice == .next {
             guard current + 1 < segments.count else {
-                return [.text(TextRenderer.line("refused", "tab: '\(segments[current])' is the last segment"))]
+                return [
+                    .text(
+                        TextRenderer.line(
+                            "refused", "tab: '\(segments[current])' is the last segment"))
+                ]
             }
             segment = current + 1
         } else {
             guard current > 0 else {
-                return [.text(TextRenderer.line("refused", "tab: '\(segments[current])' is the first segment"))]
+                return [
+                    .text(
+                        TextRenderer.line(
+                            "refused", "tab: '\(segments[current])' is the first segment"))
+                ]
             }
             segment = current - 1
         }

@@ -56,10 +56,13 @@ package struct Session {
             text = try files.read(path)
         } catch {
             var message = "cannot read scene: \(error.message)"
-            if !ref.contains("/"), !ref.contains("."),
-                let s = Suggest.closest(to: ref, in: BuiltinScenes.names)
-            {
-                message = "no built-in scene '\(ref)' and no such file; did you mean '\(s)'?"
+            if !files.exists(path) {
+                message =
+                    "no built-in scene or file '\(ref)' (built-in: "
+                    + BuiltinScenes.names.joined(separator: ", ") + ")"
+                if let s = Suggest.closest(to: ref, in: BuiltinScenes.names) {
+                    message += "; did you mean '\(s)'?"
+                }
             }
             throw SceneError(file: path, line: 1, column: 1, message: message)
         }

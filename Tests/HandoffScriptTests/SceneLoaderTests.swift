@@ -70,14 +70,18 @@ struct SceneLoaderTests {
 
     @Test func jsonIsYAML() throws {
         let scene = try load(
-            #"{"window": [100, 100], "root": [{"list": "l", "frame": [0, 0, 100, 100], "rows": 3, "rowHeight": 50}]}"#)
+            #"{"window": [100, 100], "root": [{"list": "l", "frame": [0, 0, 100, 100], "rows": 3, "rowHeight": 50}]}"#
+        )
         #expect(Simulator(scene: scene).graph.range(0) == 0...50)
     }
 
     @Test func unknownKeyIsRefusedWithItsPosition() throws {
-        let bad = Self.example.replacingOccurrences(of: "    bounces: false\n    nested", with: "    bounce: false\n    nested")
+        let bad = Self.example.replacingOccurrences(
+            of: "    bounces: false\n    nested", with: "    bounce: false\n    nested")
         let e = try #require(error(bad))
-        #expect(e.rendered == "s.yaml:8:5: error: unknown key 'bounce' in a scroll; did you mean 'bounces'?")
+        #expect(
+            e.rendered
+                == "s.yaml:8:5: error: unknown key 'bounce' in a scroll; did you mean 'bounces'?")
     }
 
     @Test func duplicateId() throws {
@@ -89,14 +93,22 @@ struct SceneLoaderTests {
     }
 
     @Test func controlsMustNameAPagerOrSwitcher() throws {
-        let e = try #require(error(Self.example.replacingOccurrences(of: "controls: pager", with: "controls: pagr")))
-        #expect(e.rendered == "s.yaml:17:19: error: controls names no node: 'pagr'; did you mean 'pager'?")
-        let e2 = try #require(error(Self.example.replacingOccurrences(of: "controls: pager", with: "controls: header")))
+        let e = try #require(
+            error(Self.example.replacingOccurrences(of: "controls: pager", with: "controls: pagr")))
+        #expect(
+            e.rendered
+                == "s.yaml:17:19: error: controls names no node: 'pagr'; did you mean 'pager'?")
+        let e2 = try #require(
+            error(
+                Self.example.replacingOccurrences(of: "controls: pager", with: "controls: header")))
         #expect(e2.message == "controls must name a pager or switcher; 'header' is a view")
     }
 
     @Test(arguments: [
-        ("frame: [0, 0, 390, 200]", "frame: [0, 0, -390, 200]", "frame width and height must not be negative"),
+        (
+            "frame: [0, 0, 390, 200]", "frame: [0, 0, -390, 200]",
+            "frame width and height must not be negative"
+        ),
         ("rows: 40", "rows: -4", "rows must not be negative"),
         ("content: 800 ", "content: 1e12", "content is out of range (at most 1000000000)"),
         ("axis: vertical", "axis: diagonal", "axis must be vertical or horizontal, got 'diagonal'"),
@@ -134,7 +146,8 @@ struct SceneLoaderTests {
         #expect(sim.sheetTop(sim.graph.index(of: "s")!) == 420)
         #expect(sim.graph.ids == ["s.backdrop", "s", "l"])
         #expect(scene.settings.map(\.key) == ["policy", "slop"])
-        let bad = try #require(error("root:\n  - sheet: s\n    detents: {full: 100}\n    initial: half\n"))
+        let bad = try #require(
+            error("root:\n  - sheet: s\n    detents: {full: 100}\n    initial: half\n"))
         #expect(bad.rendered == "s.yaml:4:14: error: initial names no detent: 'half'")
     }
 }

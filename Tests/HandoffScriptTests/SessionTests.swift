@@ -49,7 +49,10 @@ struct SessionTests {
         var s = session()
         _ = s.run("pan 0 -100")
         let before = StateReport(s.sim).json
-        for bad in ["pan 0 -12O", "touch 1 2", "move", "tab 7", "expect q.offset == 1", "load nowhere.yaml", "tap nothing"] {
+        for bad in [
+            "pan 0 -12O", "touch 1 2", "move", "tab 7", "expect q.offset == 1", "load nowhere.yaml",
+            "tap nothing",
+        ] {
             let r = s.run(bad)
             #expect(r.failed, "\(bad)")
             #expect(r.lines.allSatisfy { $0.isError }, "\(bad)")
@@ -113,12 +116,22 @@ struct SessionTests {
         #expect(bad.finish() == .failed(commands: 1, differing: 1))
         #expect(bad.diff.contains("-outer.offset  0 → 151"))
         #expect(bad.diff.contains("+outer.offset  0 → 150"))
-        var corrupt = TraceRunner.run(file: "c.trace", text: "# handoff trace v1\n# scene: tabs\n> pna 0 1\n", files: files)
+        var corrupt = TraceRunner.run(
+            file: "c.trace", text: "# handoff trace v1\n# scene: tabs\n> pna 0 1\n", files: files)
         #expect(corrupt.finish() == .corrupt("c.trace:3: error: column 3: unknown command 'pna'"))
         var noHeader = TraceRunner.run(file: "d.trace", text: "> pan 0 1\n", files: files)
-        #expect(noHeader.finish() == .corrupt("d.trace:1: error: not a handoff trace: the first line must be '# handoff trace v1'"))
-        var noScene = TraceRunner.run(file: "e.trace", text: "# handoff trace v1\n# scene: nope\n", files: files)
-        if case .corrupt(let m) = noScene.finish() { #expect(m.hasPrefix("e.trace:2: error:") || m.hasPrefix("nope:1:1")) } else { Issue.record("not corrupt") }
+        #expect(
+            noHeader.finish()
+                == .corrupt(
+                    "d.trace:1: error: not a handoff trace: the first line must be '# handoff trace v1'"
+                ))
+        var noScene = TraceRunner.run(
+            file: "e.trace", text: "# handoff trace v1\n# scene: nope\n", files: files)
+        if case .corrupt(let m) = noScene.finish() {
+            #expect(m.hasPrefix("e.trace:2: error:") || m.hasPrefix("nope:1:1"))
+        } else {
+            Issue.record("not corrupt")
+        }
     }
 
     @Test func loadSceneFileRelativeToBase() {
@@ -132,7 +145,9 @@ struct SessionTests {
         files.files["dir/bad.yaml"] = "root:\n  - view: a\n    frme: [0, 0, 1, 1]\n"
         let bad = s.run("load bad.yaml")
         #expect(bad.failed)
-        #expect(bad.lines[0].text.contains("dir/bad.yaml:3:5: error: unknown key 'frme' in a view; did you mean 'frame'?"))
+        #expect(
+            bad.lines[0].text.contains(
+                "dir/bad.yaml:3:5: error: unknown key 'frme' in a view; did you mean 'frame'?"))
         #expect(s.sim.graph.scene.name == "tabs-example")
     }
 }

@@ -1,0 +1,139 @@
+import Foundation
+import Testing
+
+/// The executable end to end, on scripts fed through stdin (issue 3's "must show").
+@Suite(.serialized) struct CLITests {
+    @Test func pipedScriptPrintsLedgerAndJSON() throws {
+        let r = try Harness.run([], stdin: "pan 0 -250\nstate --json\n")
+        #expect(r.status == 0)
+        #expect(
+            r.lines.contains("move      d 250 = outer 200 pre + upcoming 50 self + unconsumed 0"))
+        let json = try #require(r.lines.first { $0.hasPrefix("{") })
+        let obj = try JSONSerialization.jsonObject(with: Data(json.utf8)) as! [String: Any]
+        let offsets = obj["offsets"] as! [String: Double]
+        #expect(offsets["outer"] == 200)
+        #expect(offsets["upcoming"] == 50)
+        #expect(
+            Set(obj.keys) == [
+                "t", "phase", "owner", "offsets", "pages", "sheets", "heights", "touch", "last_tap",
+                "ledger", "animations",
+            ])
+        #expect(
+            !r.lines.contains { $0.hasPrefix(">") || $0.contains("> ") && !$0.hasPrefix("path") })
+    }
+
+    @Test func failedExpectExitsOne() throws {
+        let r = try Harness.run([], stdin: "pan 0 -100\nexpect outer.offset == 99\n")
+        #expect(r.status == 1)
+        #expect(r.err.contains("expect    FAILED: outer.offset is 100, expected == 99"))
+    }
+
+    @Test func badNumberShowsCaretAndLaterCommandsRunOnIntactState() throws {
+        let r = try Harness.run(
+            [],
+            stdin:
+                "pan 0 -100\npan 0 -12O\nexpect outer.offset == 100\nmove 0 -50\nexpect outer.offset == 150\n"
+        )
+        #expect(r.status == 1)
+        #expect(
+            r.err.contains(
+                "2:7: error: expected a number for DY, got '-12O'\n  pan 0 -12O\n        ^~~~\nusage: pan DX DY [over D] [at X Y]"
+            ))
+        #expect(r.out.contains("expect    ok: outer.offset == 100"))
+        #expect(r.out.contains("expect    ok: outer.offset == 150"))
+    }
+
+    @Test func bailStopsAtFirstFailure() throws {
+        let r = try Harness.run(["--bail"], stdin: "pan 0 -12O\npan 0 -100\n")
+        #expect(r.status == 1)
+        #expect(!r.out.contains("move"))
+    }
+
+    @Test func sceneFileWithUnknownKeyExitsTwo() throws {
+        let dir = try Harness.temporaryDirectory()
+        let file = dir.appendingPathComponent("bad.yaml")
+        try "window: [390, 844]\nroot:\n  - view: a\n    frame: [0, 0, 10, 10]\n    tapp: true\n"
+            .write(to: file, atomically: true, encoding: .utf8)
+        let r = try Harness.run([file.path], stdin: "")
+        #expect(r.status == 2)
+        #expect(
+            r.err == "\(file.path):5:5: error: unknown key 'tapp' in a view; did you mean 'tap'?\n")
+        let missing = try Harness.run(["tabz"], stdin: "")
+        #expect(missing.status == 2)
+        #expect(missing.err.contains("no built-in scene or file 'tabz'"))
+        #expect(missing.err.contains("did you mean 'tabs'?"))
+    }
+
+    @Test func scriptFlagAndJSONOutput() throws {
+        let dir = try Harness.temporaryDirectory()
+        let script = dir.appendingPathComponent("s.handoff")
+        try "pan 0 -40 over 50ms\nend\nsettle\nexpect upcoming.offset == 239.6\n".write(
+            to: script, atomically: true, encoding: .utf8)
+        let r = try Harness.run(["--script", script.path])
+        #expect(r.status == 0, "\(r.err)")
+        let j = try Harness.run(["sheet", "--json"], stdin: "pan 0 -200\nnot-a-command\n")
+        #expect(j.status == 1)
+        let lines = j.out.split(separator: "\n") + j.err.split(separator: "\n")
+        #expect(lines.count == 2)
+        for l in lines { #expect((try? JSONSerialization.jsonObject(with: Data(l.utf8))) != nil) }
+    }
+
+    @Test func scenesVersionHelp() throws {
+        let s = try Harness.run(["scenes"])
+        #expect(
+            s.lines.prefix(5).map { String($0.prefix(9)).trimmingCharacters(in: .whitespaces) } == [
+                "tabs", "sheet", "indicator", "switcher", "stretchy",
+            ])
+        #expect(try Harness.run(["--version"]).out == "0.1.0\n")
+        #expect(try Harness.run(["--help"]).out.contains("USAGE"))
+    }
+
+    @Test func sameInputSameBytes() throws {
+        let script =
+            "swipe 0 -300\nwait 200ms\npan 0 80\nend 0 900\nsettle\ntab next\nsettle\nstate --json\n"
+        let a = try Harness.run(["tabs"], stdin: script)
+        let b = try Harness.run(["tabs"], stdin: script)
+        #expect(a.out == b.out)
+        #expect(!a.out.isEmpty)
+    }
+
+    /// A few hundred random lines never crash the binary: exit 0 or 1 only.
+    @Test func randomLinesNeverCrash() throws {
+        var rng = SplitMix(seed: 42)
+        let words = [
+            "pan", "move", "end", "touch", "tap", "tab", "wait", "step", "settle", "swipe",
+            "expect", "set",
+            "state", "tree", "load", "help", "next", "prev", "over", "at", "of", "0", "-120",
+            "1e309", "nan",
+            "-0", "50ms", "0.3s", "first[3]", "upcoming[2]", "menu[1]", "ID[", "é", "π", "🙂",
+            "--json",
+            "slop", "fps", "policy", "uikit", "==", "~=", "±", "outer.offset", "9999999999999", "[",
+            "]", "sheet", "stretchy",
+        ]
+        for scene in ["tabs", "sheet", "indicator", "switcher", "stretchy"] {
+            var script = ""
+            for _ in 0..<80 {
+                let n = Int(rng.next() % 5)
+                script +=
+                    (0...n).map { _ in words[Int(rng.next() % UInt64(words.count))] }.joined(
+                        separator: " ") + "\n"
+            }
+            let r = try Harness.run([scene], stdin: script)
+            #expect(
+                r.status == 0 || r.status == 1, "\(scene) exited \(r.status): \(r.err.suffix(300))")
+        }
+    }
+}
+
+/// A small deterministic generator for the random-input test.
+struct SplitMix {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
