@@ -38,7 +38,9 @@ let package = Package(
             name: "HandoffCoreTests",
             dependencies: [
                 "HandoffCore", .product(name: "PropertyBased", package: "swift-property-based"),
-            ]
+            ],
+            // A copy of shared/reference/physics_vectors.json, so a fresh clone tests on its own.
+            resources: [.copy("Resources/physics_vectors.json")]
         ),
         .testTarget(name: "HandoffScriptTests", dependencies: ["HandoffScript"]),
         // Drives the built `handoff` binary end to end and replays every file in Traces/.

@@ -223,3 +223,19 @@ struct ReleaseTests {
         #expect(zip(a, b).allSatisfy { abs($0 - $1) < 1e-6 })
     }
 }
+
+/// Found by the property test: a fast release toward the bottom-most detent must not overshoot.
+struct DetentClampTests {
+    @Test func detentSpringNeverLeavesTheSheetRange() throws {
+        var sim = Simulator(scene: BuiltinScenes.sheet)
+        try sim.touchDown(at: Point(331, 456))
+        try sim.move(by: Point(-300, 181), frames: 5)
+        try sim.end(velocity: Point(-3000, 2907))
+        for _ in 0..<120 {
+            sim.advance(frames: 1)
+            #expect(sim.top("sheet") <= 744)
+            #expect(sim.top("sheet") >= 100)
+        }
+        #expect(sim.top("sheet") == 744)
+    }
+}

@@ -39,7 +39,13 @@ extension Simulator {
             events.append(.springEnded(node: s.node, kind: s.kind, target: s.target))
             return nil
         }
-        setOffset(s.node, s.target + x)
+        var value = s.target + x
+        if graph.nodes[s.node].kind == .sheet {
+            // A detent spring is clamped to the sheet's range (SPEC §5.9): no overscroll.
+            let r = range(s.node)
+            value = Swift.min(Swift.max(value, r.lowerBound), r.upperBound)
+        }
+        setOffset(s.node, value)
         return s
     }
 
