@@ -51,19 +51,18 @@ static inline int cel_take_sigint(void) {
     cel_sigint_flag = 0;
     return was;
 }
-/* SIGWINCH: tell libedit the terminal size changed. */
+/* SIGWINCH: el_gets returns; the caller resizes and pushes the line back. */
 static volatile sig_atomic_t cel_winch_flag = 0;
 static inline void cel_on_winch(int sig) { (void)sig; cel_winch_flag = 1; }
 static inline void cel_install_sigwinch(void) {
     struct sigaction sa;
     sa.sa_handler = cel_on_winch;
     sigemptyset(&sa.sa_mask);
-    sa.sa_flags = SA_RESTART;
+    sa.sa_flags = 0; /* no SA_RESTART: el_gets returns, we resize and restore the line */
     sigaction(SIGWINCH, &sa, NULL);
 }
-static inline void cel_apply_resize(EditLine *el) {
-    if (cel_winch_flag) {
-        cel_winch_flag = 0;
-        el_resize(el);
-    }
+static inline int cel_take_winch(void) {
+    int was = cel_winch_flag;
+    cel_winch_flag = 0;
+    return was;
 }

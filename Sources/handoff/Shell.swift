@@ -1,17 +1,94 @@
+import Foundation
 import HandoffScript
 
-/// The interactive shell (stdin is a terminal).
+/// The interactive shell (stdin is a terminal): a prompt that says where you are, completion,
+/// history, and colour when the terminal allows it.
 struct Shell {
     var session: Session
 
+    /// Colour only on a terminal and never with NO_COLOR set.
+    static var colour: Bool {
+        isatty(STDOUT_FILENO) != 0 && ProcessInfo.processInfo.environment["NO_COLOR"] == nil
+            && ProcessInfo.processInfo.environment["TERM"] != "dumb"
+    }
+
+    static var historyPath: String {
+        let env = ProcessInfo.processInfo.environment
+        if let path = env["HANDOFF_HISTORY"], !path.isEmpty { return path }
+        return (env["HOME"] ?? NSTemporaryDirectory()) + "/.handoff_history"
+    }
+
+    /// `tabs 0.35s panning(upcoming)> `
+    static func prompt(_ s: Session, colour: Bool) -> String {
+        if let custom = ProcessInfo.processInfo.environment["HANDOFF_PROMPT"] { return custom }
+        let sim = s.sim
+        var state = sim.phase.rawValue
+        if let owner = sim.owner {
+            let id = sim.graph.nodes[owner].id
+            state += "(" + (colour ? "\u{1}\u{1B}[36m\u{1}\(id)\u{1}\u{1B}[0m\u{1}" : id) + ")"
+        }
+        return "\(sim.graph.scene.name) \(NumberFormat.format(sim.time))s \(state)> "
+    }
+
     func run() -> Int32 {
         var session = self.session
-        var console = Console()
-        while let line = readLine() {
-            let r = session.run(line)
-            console.emit(r.lines)
-            if r.quit { break }
+        let colour = Self.colour
+        let editor = LineEditor(program: "handoff", historyPath: Self.historyPath)
+        editor.complete = { before in
+            Completion.action(for: before, session: session, files: listFiles)
         }
-        return 0
+        print(
+            "handoff \(session.sim.graph.scene.name): type 'help' for commands, Tab to complete, Ctrl-D to leave"
+        )
+        while true {
+            editor.setPrompt(Self.prompt(session, colour: colour))
+            switch editor.read() {
+            case .eof:
+                print()
+                return 0
+            case .interrupted:
+                continue
+            case .line(let line):
+                let r = session.run(line)
+                for l in r.lines { emit(l, colour: colour) }
+                if r.quit { return 0 }
+            }
+        }
+    }
+
+    private func emit(_ line: OutputLine, colour: Bool) {
+        guard colour else {
+            if line.isError {
+                FileHandle.standardError.write(Data((line.text + "\n").utf8))
+            } else {
+                print(line.text)
+            }
+            return
+        }
+        let code: String?
+        if line.isError {
+            code = "31"
+        } else if line.text.hasPrefix("handoff ") {
+            code = "33"
+        } else if line.text.hasPrefix("owner ") || line.text.hasPrefix("repair ") {
+            code = "36"
+        } else if line.text.hasPrefix("expect    ok") {
+            code = "32"
+        } else {
+            code = nil
+        }
+        print(code.map { "\u{1B}[\($0)m\(line.text)\u{1B}[0m" } ?? line.text)
+    }
+
+    /// Paths starting with `prefix`, directories with a trailing slash.
+    private func listFiles(_ prefix: String) -> [String] {
+        let dir = prefix.contains("/") ? String(prefix[...prefix.lastIndex(of: "/")!]) : ""
+        let names =
+            (try? FileManager.default.contentsOfDirectory(atPath: dir.isEmpty ? "." : dir)) ?? []
+        return names.filter { !$0.hasPrefix(".") }.sorted().map { name in
+            var isDir: ObjCBool = false
+            _ = FileManager.default.fileExists(atPath: dir + name, isDirectory: &isDir)
+            return dir + name + (isDir.boolValue ? "/" : "")
+        }
     }
 }

@@ -1,0 +1,120 @@
+import HandoffCore
+
+/// Tab completion for the shell, from the command table and the loaded scene.
+package enum Completion {
+    /// Candidates for the word being typed at the end of `before` (the text left of the cursor).
+    /// `files(prefix)` lists paths that start with a prefix (the executable reads the disk).
+    package static func candidates(
+        for before: String, session: Session, files: (String) -> [String]
+    ) -> (partial: String, candidates: [String]) {
+        let endsWithSpace = before.isEmpty || before.last == " "
+        var words = before.split(separator: " ").map(String.init)
+        let partial = endsWithSpace ? "" : (words.popLast() ?? "")
+        let all: [String]
+        if words.isEmpty {
+            all = CommandTable.names
+        } else {
+            all = arguments(
+                command: words[0], previous: Array(words.dropFirst()), partial: partial,
+                session: session, files: files)
+        }
+        var seen = Set<String>()
+        let hits = all.filter { $0.hasPrefix(partial) && seen.insert($0).inserted }
+        return (partial, hits)
+    }
+
+    /// What Tab does: insert the rest of the common prefix (plus a space when one candidate is
+    /// complete), or list the candidates when nothing more is common.
+    package static func action(for before: String, session: Session, files: (String) -> [String])
+        -> (insert: String, list: [String])
+    {
+        let (partial, hits) = candidates(for: before, session: session, files: files)
+        guard !hits.isEmpty else { return ("", []) }
+        var common = commonPrefix(hits)
+        if hits.count == 1, !common.hasSuffix("["), !common.hasSuffix("/") { common += " " }
+        if common.count > partial.count { return (String(common.dropFirst(partial.count)), []) }
+        return ("", hits)
+    }
+
+    /// The longest common prefix of the candidates.
+    package static func commonPrefix(_ words: [String]) -> String {
+        guard var common = words.first else { return "" }
+        for w in words.dropFirst() {
+            while !w.hasPrefix(common) { common.removeLast() }
+        }
+        return common
+    }
+
+    static func arguments(
+        command: String, previous: [String], partial: String, session: Session,
+        files: (String) -> [String]
+    ) -> [String] {
+        let g = session.sim.graph
+        let ids = g.ids.filter { !$0.hasSuffix(".backdrop") }
+        let itemIDs = g.nodes.filter { $0.rows != nil || $0.kind == .tabs }.map { $0.id + "[" }
+        let targets = ids + itemIDs
+        switch command {
+        case "load":
+            return previous.isEmpty
+                ? BuiltinScenes.names
+                    + files(partial).filter {
+                        isDirectory($0) || $0.hasSuffix(".yaml") || $0.hasSuffix(".yml")
+                            || $0.hasSuffix(".json")
+                    } : []
+        case "record":
+            return previous.isEmpty ? ["stop"] + files(partial) : ["--force"]
+        case "replay":
+            return previous.isEmpty
+                ? files(partial).filter { isDirectory($0) || $0.hasSuffix(".trace") } : ["--step"]
+        case "touch", "tap":
+            return previous.isEmpty ? targets : []
+        case "tab":
+            if previous.last == "of" { return g.tabs.map { g.nodes[$0].id } }
+            if previous.isEmpty {
+                let segments = g.tabs.first.map { g.nodes[$0].segments } ?? []
+                return ["next", "prev"] + segments
+            }
+            return ["of"]
+        case "move", "pan", "swipe":
+            return previous.count >= 2 ? (command == "pan" ? ["over", "at"] : ["over"]) : []
+        case "state":
+            return ["--json"]
+        case "set":
+            if previous.isEmpty { return SettingKeys.keys }
+            return SettingKeys.values[previous[0]] ?? []
+        case "help":
+            return previous.isEmpty ? CommandTable.names : []
+        case "expect":
+            switch previous.count {
+            case 0:
+                var paths = ["owner", "phase", "t", "touch", "tap", "ledger.unconsumed"]
+                paths += StateReport(session.sim).values.map(\.path)
+                paths += g.nodes.filter { $0.scroll != nil || $0.kind == .sheet }.map {
+                    "ledger." + $0.id
+                }
+                return paths
+            case 1: return ExpectOp.allCases.map(\.rawValue)
+            case 2:
+                switch previous[0] {
+                case "phase": return Phase.allCases.map(\.rawValue)
+                case "owner", "touch": return ["none"] + ids
+                case "tap":
+                    return [
+                        "delivered", "not-delivered", "swallowed", "cancelled", "rejected",
+                        "not-tappable",
+                    ]
+                default: return []
+                }
+            default: return ["±"]
+            }
+        default:
+            return []
+        }
+    }
+
+    static func isDirectory(_ path: String) -> Bool { path.hasSuffix("/") }
+}
+
+extension Phase: CaseIterable {
+    public static let allCases: [Phase] = [.idle, .touching, .panning, .animating]
+}
