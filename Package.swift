@@ -34,6 +34,8 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // `make bench`: SPEC §9 speed and memory targets, measured in a release build.
+        .executableTarget(name: "handoff-bench", dependencies: ["HandoffScript"]),
         .testTarget(
             name: "HandoffCoreTests",
             dependencies: [

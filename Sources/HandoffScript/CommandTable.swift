@@ -91,7 +91,10 @@ package enum CommandTable {
 
     package static var names: [String] { all.map(\.name) }
 
-    package static func spec(_ name: String) -> CommandSpec? { all.first { $0.name == name } }
+    private static let byName: [String: CommandSpec] = Dictionary(
+        uniqueKeysWithValues: all.map { ($0.name, $0) })
+
+    package static func spec(_ name: String) -> CommandSpec? { byName[name] }
 
     package static func usage(_ name: String) -> String? { spec(name)?.usage }
 }

@@ -6,7 +6,7 @@ package enum Help {
             var out = ["commands (help CMD for one; SPEC §8):"]
             for spec in CommandTable.all {
                 out.append(
-                    "  " + spec.usage.padding(toLength: width, withPad: " ", startingAt: 0)
+                    "  " + TextRenderer.pad(spec.usage, width)
                         + spec.summary)
             }
             return out

@@ -6,11 +6,10 @@ extension Session {
         throws(Diagnostic)
         -> [Fact]
     {
-        let usage = CommandTable.usage(
-            command.canonical.split(separator: " ").first.map(String.init) ?? "")
         func fail(_ message: String, at word: String? = nil, suggestion: String? = nil)
             -> Diagnostic
         {
+            let usage = Token.split(line).first.flatMap { CommandTable.usage($0.text) }
             let tokens = Token.split(line)
             let token = word.flatMap { w in
                 tokens.dropFirst().first { $0.text == w || $0.text.hasPrefix(w + "[") }

@@ -36,11 +36,16 @@ package struct Session {
     private var history: [(command: String, output: [String])] = []
     package var keepsHistory = true
     static let historyLimit = 100_000
+    /// Lines already parsed (parsing is pure, so a line always gives the same command).
+    private var parsed: [String: Command] = [:]
+    /// The printable values of the current scene.
+    private(set) var paths: ValuePaths
 
     package init(scene: Scene, ref: String, files: any FileAccess) {
         sim = Simulator(scene: scene)
         sceneRef = ref
         self.files = files
+        paths = ValuePaths(sim.graph)
         applySceneSettings()
     }
 
@@ -92,40 +97,48 @@ package struct Session {
     package mutating func run(_ line: String, lineNumber: Int? = nil) -> RunResult {
         var result = RunResult()
         let command: Command
-        do {
-            guard let c = try CommandParser.parse(line) else { return result }
-            command = c
-        } catch {
-            return failure(error, line: line, lineNumber: lineNumber)
+        if let cached = parsed[line] {
+            command = cached
+        } else {
+            do {
+                guard let c = try CommandParser.parse(line) else { return result }
+                command = c
+            } catch {
+                return failure(error, line: line, lineNumber: lineNumber)
+            }
+            // Traces and scripts repeat the same lines: keep a bounded cache of parses.
+            if parsed.count >= 512 { parsed.removeAll(keepingCapacity: true) }
+            parsed[line] = command
         }
-        let before = Snapshot(sim)
-        let sceneBefore = sceneRef
+        let canonical = command.canonical
+        let inspection = command.isInspection
+        let before = inspection ? nil : Snapshot(sim, paths)
         let loadsBefore = loads
         var facts: [Fact] = []
         do {
             facts = try execute(command, line: line, result: &result)
         } catch {
-            return failure(error, line: line, lineNumber: lineNumber, canonical: command.canonical)
+            return failure(error, line: line, lineNumber: lineNumber, canonical: canonical)
         }
-        if loads == loadsBefore && sceneBefore == sceneRef && !command.isInspection {
-            facts += Snapshot(sim).changes(from: before)
+        if let before, loads == loadsBefore {
+            facts += Snapshot(sim, paths).changes(from: before, paths)
         }
-        result.canonical = command.canonical
+        result.canonical = canonical
         if case .state(json: true) = command {
             result.lines = [OutputLine(StateReport(sim).json)]
         } else if json {
             result.lines = [
                 OutputLine(
                     JSONRenderer.line(
-                        command: command.canonical, facts: facts, state: StateReport(sim).json,
-                        names: names))
+                        command: canonical, facts: facts, state: StateReport(sim).json, names: names
+                    ))
             ]
         } else {
             result.lines = TextRenderer.render(facts, names: names).map {
                 OutputLine($0, isError: $0.hasPrefix("expect    FAILED") || $0.hasPrefix("error:"))
             }
         }
-        record(command, result)
+        record(command, canonical, result)
         return result
     }
 
@@ -157,7 +170,7 @@ package struct Session {
     }
 
     /// Appends the command and its output to the recording and the history.
-    private mutating func record(_ command: Command, _ result: RunResult) {
+    private mutating func record(_ command: Command, _ canonical: String, _ result: RunResult) {
         switch command {
         case .record, .recordStop, .replay, .quit, .help: return
         case .load:
@@ -224,6 +237,7 @@ package struct Session {
         sim.settings = keep
         sceneRef = ref
         loads += 1
+        paths = ValuePaths(sim.graph)
         applySceneSettings()
         return [
             .text(

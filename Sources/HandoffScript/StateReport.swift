@@ -13,18 +13,8 @@ package struct StateReport {
 
     /// `ID.offset`, `ID.page`, `ID.top`, `ID.height` values in tree order.
     package var values: [(path: String, value: Double)] {
-        var out: [(String, Double)] = []
-        let g = sim.graph
-        for i in g.nodes.indices {
-            let n = g.nodes[i]
-            if n.scroll != nil { out.append((n.id + ".offset", sim.offsets[i])) }
-            if n.kind == .pager || n.kind == .switcher {
-                out.append((n.id + ".page", Double(sim.page(i))))
-            }
-            if n.kind == .sheet { out.append((n.id + ".top", sim.sheetTop(i))) }
-            if n.stretches { out.append((n.id + ".height", sim.layout.stretchedHeight(i))) }
-        }
-        return out
+        let paths = ValuePaths(sim.graph)
+        return paths.entries.indices.map { (paths.entries[$0].path, paths.value($0, sim)) }
     }
 
     package var owner: String { sim.owner.map(names.id) ?? "none" }

@@ -5,14 +5,20 @@ package enum TextRenderer {
     static let labelWidth = 10
 
     package static func line(_ label: String, _ text: String) -> String {
-        label.padding(toLength: max(labelWidth, label.count + 1), withPad: " ", startingAt: 0)
-            + text
+        pad(label, max(labelWidth, label.count + 1)) + text
+    }
+
+    /// `s` followed by spaces up to `width` characters (no Foundation: this is on the hot path).
+    package static func pad(_ s: String, _ width: Int) -> String {
+        let n = s.count
+        return n >= width ? s : s + String(repeating: " ", count: width - n)
     }
 
     /// Rows of `label value`, with the values aligned.
     package static func aligned(_ rows: [(String, String)]) -> [String] {
+        guard !rows.isEmpty else { return [] }
         let width = max(labelWidth, (rows.map(\.0.count).max() ?? 0) + 2)
-        return rows.map { $0.0.padding(toLength: width, withPad: " ", startingAt: 0) + $0.1 }
+        return rows.map { pad($0.0, width) + $0.1 }
     }
 
     /// `d 250 = outer 200 pre + first 50 self + unconsumed 0`

@@ -16,7 +16,7 @@ package struct TraceRunner {
     package let update: Bool
     var session: Session?
     var lineNumber = 0
-    var pending: (command: String, line: Int, expected: [String], comments: [String])?
+    var pending: (command: String, line: Int, expected: [Substring], comments: [String])?
     var corrupt: String?
     var commands = 0
     var differing = 0
@@ -79,7 +79,7 @@ package struct TraceRunner {
             }
             if pending != nil { pending!.comments.append(String(line)) } else { keep(String(line)) }
         } else if pending != nil {
-            pending!.expected.append(String(line))
+            pending!.expected.append(line)
         } else if !line.isEmpty {
             fail("output before the first command")
         }
@@ -105,28 +105,33 @@ package struct TraceRunner {
     }
 
     private mutating func flush() {
-        guard let p = pending, var s = session else { return }
+        guard let p = pending, session != nil else { return }
         pending = nil
         if let before = beforeCommand, !before(p.command, p.line) {
             stopped = true
             return
         }
         commands += 1
-        let result = s.run(p.command)
-        session = s
-        let actual = result.lines.map { line -> String in
-            var t = Substring(line.text)
+        let result = session!.run(p.command)  // in place: no copy of the session per command
+        var actual: [String] = []
+        actual.reserveCapacity(result.lines.count)
+        for line in result.lines {
+            var t = line.text
             while t.last == " " { t.removeLast() }
-            return String(t)
+            actual.append(t)
         }
         var expected = p.expected
         while expected.last == "" { expected.removeLast() }
+        let matched =
+            actual.count == expected.count && zip(actual, expected).allSatisfy { $0 == $1 }
         if update { for l in actual { keep(l) } }
         for c in p.comments { keep(c) }
-        afterCommand?(actual, actual == expected)
-        if actual != expected {
+        afterCommand?(actual, matched)
+        if !matched {
             differing += 1
-            addHunk(command: p.command, line: p.line, expected: expected, actual: actual)
+            addHunk(
+                command: p.command, line: p.line, expected: expected.map(String.init),
+                actual: actual)
         }
         if result.quit { stopped = true }
     }

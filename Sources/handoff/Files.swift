@@ -58,8 +58,9 @@ struct LineReader {
             if chunk.isEmpty { break }
             carry.append(chunk)
             guard let lastNewline = carry.lastIndex(of: UInt8(ascii: "\n")) else { continue }
-            let complete = carry[carry.startIndex..<lastNewline]
-            let text = String(decoding: complete, as: UTF8.self)
+            let text = carry[carry.startIndex..<lastNewline].withUnsafeBytes {
+                String(decoding: $0.bindMemory(to: UInt8.self), as: UTF8.self)
+            }
             for line in text.split(separator: "\n", omittingEmptySubsequences: false) { body(line) }
             carry = Data(carry[(lastNewline + 1)...])
         }

@@ -21,13 +21,17 @@ extension Simulator {
                 }
             }
         }
-        // Animations started during this frame replace older ones on the same node.
-        let started = Set(animations.flatMap(animatedNodes))
-        animations =
-            kept.filter { a in
-                if case .spring(let s) = a { return !started.contains(s.node) }
-                return true
-            } + animations
+        // Animations started during this frame replace older springs on the same node.
+        if animations.isEmpty {
+            animations = kept
+        } else {
+            let started = animations.flatMap(animatedNodes)
+            kept.removeAll { a in
+                if case .spring(let s) = a { return started.contains(s.node) }
+                return false
+            }
+            animations = kept + animations
+        }
         updateParallax()
     }
 

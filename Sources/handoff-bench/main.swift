@@ -1,0 +1,153 @@
+// Measures SPEC §9 in a release build (`make bench`). Timings are wall-clock on this machine; the
+// targets are: move ≤ 2 µs median on the built-in scenes and ≤ 10 µs p99 on a generated scene with
+// 100,000 rows and 6 nested scroll levels; a 1,000,000-command replay ≤ 2 s with flat memory;
+// start-up to the first prompt ≤ 50 ms.
+import Foundation
+import HandoffCore
+import HandoffScript
+
+func percentile(_ xs: [Double], _ p: Double) -> Double {
+    let s = xs.sorted()
+    return s[min(s.count - 1, Int(Double(s.count) * p))]
+}
+
+func micros(_ d: Duration) -> Double {
+    Double(d.components.seconds) * 1e6 + Double(d.components.attoseconds) / 1e12
+}
+
+/// Times `moves` finger moves on a scene, each one alone; returns per-move microseconds.
+func timeMoves(_ scene: Scene, at point: Point, moves: Int, step: Double) -> [Double] {
+    var sim = Simulator(scene: scene)
+    try! sim.touchDown(at: point)
+    try! sim.move(by: Point(0, -20))  // past the slop: a pan is active
+    _ = sim.drainEvents()
+    var out: [Double] = []
+    out.reserveCapacity(moves)
+    let clock = ContinuousClock()
+    for k in 0..<moves {
+        let dy = (k / 200) % 2 == 0 ? -step : step  // up and down, crossing handoffs
+        let t0 = clock.now
+        try! sim.move(by: Point(0, dy))
+        let t1 = clock.now
+        _ = sim.drainEvents()
+        out.append(micros(t1 - t0))
+    }
+    return out
+}
+
+/// 6 nested vertical scroll levels; the innermost is a list of 100,000 rows.
+func deepScene() -> Scene {
+    var list = Node(id: "rows", kind: .list, frame: Rect(0, 0, 390, 700))
+    list.rows = .uniform(count: 100_000, height: 44)
+    list.scroll = ScrollConfig()
+    var node = list
+    for level in (1...5).reversed() {
+        var s = Node(
+            id: "level\(level)", kind: .scroll, frame: Rect(0, 0, 390, 844 - Double(level) * 20))
+        s.scroll = ScrollConfig(
+            content: 2000, bounces: false, nested: NestedPolicy(pre: .forward, post: .backward))
+        node.frame = Rect(0, 100, 390, 700)
+        s.children = [node]
+        node = s
+    }
+    return Scene(name: "deep", window: Point(390, 844), root: [node])
+}
+
+func report(_ name: String, _ xs: [Double], target: String) {
+    let f = { (x: Double) in String(format: "%.3f", x) }
+    print(
+        "\(name.padding(toLength: 34, withPad: " ", startingAt: 0)) median \(f(percentile(xs, 0.5))) µs  p99 \(f(percentile(xs, 0.99))) µs  (\(target))"
+    )
+}
+
+print("handoff-bench (release build, \(ProcessInfo.processInfo.activeProcessorCount) cores)")
+for name in BuiltinScenes.names {
+    let scene = BuiltinScenes.named(name)!
+    var xs: [Double] = []
+    for _ in 0..<3 { xs = timeMoves(scene, at: scene.touchPoint, moves: 200_000, step: 3) }
+    report("move, \(name)", xs, target: "median ≤ 2 µs")
+}
+let deep = timeMoves(deepScene(), at: Point(195, 700), moves: 200_000, step: 7)
+report("move, 100k rows × 6 levels", deep, target: "p99 ≤ 10 µs")
+
+// Hit testing on the deep scene: O(depth + log rows).
+do {
+    let sim = Simulator(scene: deepScene())
+    let clock = ContinuousClock()
+    var xs: [Double] = []
+    for k in 0..<100_000 {
+        let p = Point(195, 600 + Double(k % 200))
+        let t0 = clock.now
+        _ = sim.layout.hitTest(p)
+        xs.append(micros(clock.now - t0))
+    }
+    report("hit test, 100k rows × 6 levels", xs, target: "O(depth + log rows)")
+}
+
+// Replay of a 1,000,000-command trace through the release binary.
+let binary = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+    .appendingPathComponent("handoff")
+let commands = Int(ProcessInfo.processInfo.environment["BENCH_COMMANDS"] ?? "") ?? 1_000_000
+let tracePath = NSTemporaryDirectory() + "handoff-bench-\(commands).trace"
+if !FileManager.default.fileExists(atPath: tracePath) {
+    print("writing a \(commands)-command trace to \(tracePath) …")
+    _ = FileManager.default.createFile(atPath: tracePath, contents: nil)
+    let handle = FileHandle(forWritingAtPath: tracePath)!
+    final class NoFiles: FileAccess {
+        func read(_ path: String) throws(FileError) -> String { throw FileError("none") }
+        func exists(_ path: String) -> Bool { false }
+        func create(_ path: String, _ text: String) throws(FileError) {}
+        func append(_ path: String, _ text: String) throws(FileError) {}
+    }
+    var session = Session(scene: BuiltinScenes.tabs, ref: "tabs", files: NoFiles())
+    session.keepsHistory = false
+    var buffer = Trace.header(scene: "tabs")
+    let cycle = [
+        "pan 0 -150", "move 0 -100", "move 0 60", "end 0 -900", "wait 50ms", "touch 195 500", "end",
+        "tab next", "settle", "tab prev", "settle", "step",
+    ]
+    for k in 0..<commands {
+        let c = cycle[k % cycle.count]
+        buffer += Trace.block(command: c, output: session.run(c).lines.map(\.text))
+        if buffer.utf8.count > 1 << 20 {
+            handle.write(Data(buffer.utf8))
+            buffer = ""
+        }
+    }
+    handle.write(Data(buffer.utf8))
+    try? handle.close()
+}
+let size = (try? FileManager.default.attributesOfItem(atPath: tracePath)[.size] as? Int) ?? 0
+let p = Process()
+p.executableURL = URL(fileURLWithPath: "/usr/bin/time")
+p.arguments = ["-f", "%e s wall, %M KiB max RSS", binary.path, "replay", tracePath]
+let err = Pipe()
+p.standardError = err
+p.standardOutput = FileHandle.nullDevice
+try p.run()
+p.waitUntilExit()
+let timing = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    .trimmingCharacters(in: .whitespacesAndNewlines)
+print(
+    "replay, \(commands) commands (\(size / 1_000_000) MB)".padding(
+        toLength: 34, withPad: " ", startingAt: 0)
+        + " \(timing), exit \(p.terminationStatus)  (≤ 2 s, flat memory)")
+
+// Start-up: a piped 'quit' (process start to exit), best of 20.
+var best = Double.infinity
+for _ in 0..<20 {
+    let q = Process()
+    q.executableURL = binary
+    let input = Pipe()
+    q.standardInput = input
+    q.standardOutput = FileHandle.nullDevice
+    let t0 = Date()
+    try q.run()
+    input.fileHandleForWriting.write(Data("quit\n".utf8))
+    try? input.fileHandleForWriting.close()
+    q.waitUntilExit()
+    best = min(best, Date().timeIntervalSince(t0) * 1000)
+}
+print(
+    "start-up to first command".padding(toLength: 34, withPad: " ", startingAt: 0)
+        + " \(String(format: "%.1f", best)) ms best of 20  (≤ 50 ms)")
