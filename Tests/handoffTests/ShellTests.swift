@@ -70,7 +70,8 @@ import Testing
         /// The exit status once the binary has exited (up to 5 s).
         func exitStatus() -> String? {
             for _ in 0..<100 {
-                if let s = try? String(contentsOf: exitFile, encoding: .utf8) {
+                // The shell creates the file before `echo` writes to it: wait for a whole line.
+                if let s = try? String(contentsOf: exitFile, encoding: .utf8), s.hasSuffix("\n") {
                     return s.trimmingCharacters(in: .whitespacesAndNewlines)
                 }
                 Thread.sleep(forTimeInterval: 0.05)
