@@ -58,7 +58,8 @@ final class LineEditor {
         prompt = strdup(text)!
     }
 
-    func read() -> Input {
+    /// Reads a line; `history: false` for answers to questions (they are not commands).
+    func read(history: Bool = true) -> Input {
         var count: Int32 = 0
         guard let p = el_gets(el, &count), count > 0 else {
             if cel_take_sigint() != 0 {
@@ -72,13 +73,13 @@ final class LineEditor {
                 fputs("\r\u{1B}[J", cel_stdout())  // back to the line start, clear below
                 el_resize(el)
                 if !pending.isEmpty { el_push(el, pending) }
-                return read()
+                return read(history: history)
             }
             return .eof
         }
         var s = String(cString: p)
         while s.last == "\n" || s.last == "\r" { s.removeLast() }
-        if !s.trimmingCharacters(in: .whitespaces).isEmpty {
+        if history, !s.trimmingCharacters(in: .whitespaces).isEmpty {
             _ = cel_hist_enter(hist, &event, s)
             _ = cel_hist_save(hist, &event, historyPath)
         }

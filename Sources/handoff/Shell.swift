@@ -49,10 +49,63 @@ struct Shell {
             case .interrupted:
                 continue
             case .line(let line):
+                if case .replay(let file, step: true)? = try? CommandParser.parse(line) {
+                    stepThrough(
+                        Paths.resolve(file, base: session.baseDirectory), editor, colour: colour)
+                    continue
+                }
                 let r = session.run(line)
                 for l in r.lines { emit(l, colour: colour) }
                 if r.quit { return 0 }
             }
+        }
+    }
+
+    /// `replay FILE --step`: pauses before each command; Enter runs it, `continue` runs the rest,
+    /// `quit` (or Ctrl-C, Ctrl-D) stops.
+    private func stepThrough(_ file: String, _ editor: LineEditor, colour: Bool) {
+        let files = LocalFiles()
+        let text: String
+        do {
+            text = try files.read(file)
+        } catch {
+            emit(
+                OutputLine("error: cannot read '\(file)': \(error.message)", isError: true),
+                colour: colour)
+            return
+        }
+        var runner = TraceRunner(file: file, files: files)
+        var pausing = true
+        runner.beforeCommand = { command, line in
+            print("\(file):\(line): > \(command)")
+            guard pausing else { return true }
+            editor.setPrompt("step [Enter, continue, quit]> ")
+            switch editor.read(history: false) {
+            case .line(let answer):
+                let a = answer.trimmingCharacters(in: .whitespaces)
+                if a == "quit" || a == "q" { return false }
+                if a == "continue" || a == "c" { pausing = false }
+                return true
+            case .interrupted, .eof:
+                return false
+            }
+        }
+        runner.afterCommand = { lines, matched in
+            for l in lines { emit(OutputLine(l), colour: colour) }
+            if !matched {
+                emit(OutputLine("^ differs from the trace", isError: true), colour: colour)
+            }
+        }
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            runner.feed(line)
+        }
+        let outcome = runner.finish()
+        for line in runner.diff { print(line) }
+        let summary = TraceRunner.summary(file: file, outcome: outcome)
+        if case .passed = outcome {
+            print(summary)
+        } else {
+            emit(OutputLine(summary, isError: true), colour: colour)
         }
     }
 
