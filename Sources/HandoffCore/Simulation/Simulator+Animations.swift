@@ -66,10 +66,7 @@ extension Simulator {
         let l = share(delta, chain: m.chain, ownerOnly: m.ownerOnly, fling: true)
         ledger = l
         events.append(.flingFrame(l))
-        for c in l.consumers {
-            if let last = m.lastConsumer, last != c { events.append(.handoff(from: last, to: c)) }
-            m.lastConsumer = c
-        }
+        recordHandoffs(l, last: &m.lastConsumer)
         m.applied += delta - l.unconsumed
         if abs(l.unconsumed) > 1e-9 {
             // Every consumer reached an edge: bounce from it, or stop there.
@@ -97,14 +94,9 @@ extension Simulator {
         return m
     }
 
-    /// When momentum ends, sheets left between detents and `snap: edges` scrolls settle.
+    /// When momentum ends, its nodes come to rest: sheets left between detents settle by rule 1
+    /// and `snap: edges` scrolls snap (SPEC §5.5 rules 1 and 4).
     private mutating func restAfterMomentum(_ m: Momentum, except: Int?) {
-        for n in m.chain where n != except {
-            if graph.nodes[n].kind == .sheet {
-                if !isOnDetent(n) { settleSheet(n, fingerV: 0, scrollV: 0, start: sheetTop(n)) }
-            } else {
-                snapIfNeeded(n)
-            }
-        }
+        for n in m.chain where n != except { settleAtRest(n) }
     }
 }

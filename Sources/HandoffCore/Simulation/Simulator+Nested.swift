@@ -103,6 +103,14 @@ extension Simulator {
         return out
     }
 
+    /// Emits a handoff for every change of consumer since `last` (within a gesture or a fling).
+    mutating func recordHandoffs(_ l: Ledger, last: inout Int?) {
+        for c in l.consumers {
+            if let previous = last, previous != c { events.append(.handoff(from: previous, to: c)) }
+            last = c
+        }
+    }
+
     /// Applies a drag delta to the active pan and records the ledger and handoffs.
     mutating func drag(_ d: Double) {
         guard var pan = touch?.pan else { return }
@@ -110,10 +118,7 @@ extension Simulator {
         let l = share(d, chain: chain, ownerOnly: pan.ownerOnly, fling: false)
         ledger = l
         events.append(.moved(l))
-        for c in l.consumers {
-            if let last = pan.lastConsumer, last != c { events.append(.handoff(from: last, to: c)) }
-            pan.lastConsumer = c
-        }
+        recordHandoffs(l, last: &pan.lastConsumer)
         touch?.pan = pan
         updateParallax()
     }
