@@ -42,8 +42,15 @@ package struct TraceRunner {
     package mutating func feed(_ raw: Substring) {
         lineNumber += 1
         guard corrupt == nil, !stopped else { return }
-        var line = raw
-        while line.last == "\r" || line.last == " " || line.last == "\t" { line.removeLast() }
+        // Trailing blanks are ignored (on the UTF-8 view: no grapheme breaking on the hot path).
+        var end = raw.utf8.endIndex
+        while end > raw.utf8.startIndex {
+            let before = raw.utf8.index(before: end)
+            let byte = raw.utf8[before]
+            guard byte == 0x20 || byte == 0x09 || byte == 0x0D else { break }
+            end = before
+        }
+        let line = Substring(raw.utf8[raw.utf8.startIndex..<end])
         if lineNumber == 1 {
             guard line == Trace.magic else {
                 return fail("not a handoff trace: the first line must be '\(Trace.magic)'")
@@ -168,8 +175,9 @@ package struct TraceRunner {
         -> TraceRunner
     {
         var runner = TraceRunner(file: file, files: files, update: update)
-        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
-            runner.feed(line)
+        for line in text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
+        {
+            runner.feed(Substring(line))
         }
         if text.hasSuffix("\n") { runner.lineNumber -= 1 }
         return runner

@@ -61,7 +61,11 @@ struct LineReader {
             let text = carry[carry.startIndex..<lastNewline].withUnsafeBytes {
                 String(decoding: $0.bindMemory(to: UInt8.self), as: UTF8.self)
             }
-            for line in text.split(separator: "\n", omittingEmptySubsequences: false) { body(line) }
+            for line in text.utf8.split(
+                separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
+            {
+                body(Substring(line))
+            }
             carry = Data(carry[(lastNewline + 1)...])
         }
         if !carry.isEmpty { body(Substring(String(decoding: carry, as: UTF8.self))) }
