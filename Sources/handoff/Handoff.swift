@@ -13,6 +13,20 @@ struct Handoff: ParsableCommand {
         version: "0.1.0",
         subcommands: [Run.self, Scenes.self, Replay.self, TestTraces.self],
         defaultSubcommand: Run.self)
+
+    /// Unusable arguments exit 2 (SPEC §8), not ArgumentParser's 64.
+    static func main() {
+        do {
+            var command = try parseAsRoot()
+            try command.run()
+        } catch {
+            if exitCode(for: error) == .validationFailure {
+                FileHandle.standardError.write(Data((fullMessage(for: error) + "\n").utf8))
+                Foundation.exit(2)
+            }
+            exit(withError: error)
+        }
+    }
 }
 
 /// `handoff [SCENE] [--script FILE] [--json] [--bail] [--record FILE]`

@@ -86,6 +86,9 @@ import Testing
             ])
         #expect(try Harness.run(["--version"]).out == "0.1.0\n")
         #expect(try Harness.run(["--help"]).out.contains("USAGE"))
+        let bad = try Harness.run(["--bogus"])
+        #expect(bad.status == 2)
+        #expect(bad.err.contains("Unknown option '--bogus'"))
     }
 
     @Test func sameInputSameBytes() throws {

@@ -69,7 +69,8 @@ public struct Layout {
     /// and nearly transparent views).
     func isHittable(_ i: Int) -> Bool {
         let n = graph.nodes[i]
-        if n.hidden || !n.interactive || !isShown(i) { return false }
+        // A parallax scroll follows another node and is not interactive (SPEC §5.7).
+        if n.hidden || !n.interactive || n.scroll?.parallax != nil || !isShown(i) { return false }
         if n.kind == .backdrop { return backdropAlpha(sheet: graph.partner[i]!) >= 0.01 }
         return n.alpha >= 0.01
     }
