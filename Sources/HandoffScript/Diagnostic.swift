@@ -28,8 +28,9 @@ package struct Diagnostic: Error, Equatable, Sendable {
 
     /// The rendered error: `[LINE:COL: ]error: …`, the line with a caret under the bad token,
     /// the command's usage and a "did you mean".
-    package func render(line source: String, lineNumber: Int?) -> [String] {
-        var head = "error: " + message
+    package func render(line raw: String, lineNumber: Int?) -> [String] {
+        let source = Self.visible(raw)
+        var head = "error: " + Self.visible(message)
         if let suggestion { head += "; did you mean '\(suggestion)'?" }
         if let lineNumber { head = "\(lineNumber):\(column): " + head }
         var out = [head, "  " + source]
@@ -38,6 +39,18 @@ package struct Diagnostic: Error, Equatable, Sendable {
                 + String(repeating: "~", count: max(0, length - 1)))
         if let usage { out.append("usage: " + usage) }
         return out
+    }
+}
+
+extension Diagnostic {
+    /// Control characters shown as U+FFFD, one for one, so the caret stays under its token.
+    static func visible(_ s: String) -> String {
+        guard s.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) else { return s }
+        var out = String.UnicodeScalarView()
+        for u in s.unicodeScalars {
+            out.append(u.value < 0x20 || u.value == 0x7F ? "\u{FFFD}" : u)
+        }
+        return String(out)
     }
 }
 

@@ -75,6 +75,15 @@ struct CommandParserTests {
         #expect(error("pan 0 1 ovr 50ms")?.suggestion == "over")
     }
 
+    @Test func controlCharactersAreShownAndAligned() throws {
+        let d = try #require(error("pan 0 -1\u{0}"))
+        #expect(
+            d.render(line: "pan 0 -1\u{0}", lineNumber: nil) == [
+                "error: expected a number for DY, got '-1\u{FFFD}'", "  pan 0 -1\u{FFFD}", "        ^~~",
+                "usage: pan DX DY [over D] [at X Y]",
+            ])
+    }
+
     @Test func unknownCommandColumn() throws {
         let d = try #require(error("   frobnicate 1"))
         #expect(d.column == 4)
