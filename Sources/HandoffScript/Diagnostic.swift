@@ -45,7 +45,9 @@ package struct Diagnostic: Error, Equatable, Sendable {
 extension Diagnostic {
     /// Control characters shown as U+FFFD, one for one, so the caret stays under its token.
     static func visible(_ s: String) -> String {
-        guard s.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) else { return s }
+        guard s.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) else {
+            return s
+        }
         var out = String.UnicodeScalarView()
         for u in s.unicodeScalars {
             out.append(u.value < 0x20 || u.value == 0x7F ? "\u{FFFD}" : u)

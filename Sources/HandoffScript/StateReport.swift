@@ -42,11 +42,10 @@ package struct StateReport {
         let anims = sim.animationInfo
         if anims.isEmpty { rows.append(("animations", "none")) }
         for a in anims {
-            rows.append(
-                (
-                    "animation",
-                    "\(names.id(a.node)) \(a.kind.rawValue) → \(NumberFormat.format(a.target))"
-                ))
+            let what =
+                a.kind == .momentum
+                ? "\(NumberFormat.format(a.target)) pt to go" : "→ \(NumberFormat.format(a.target))"
+            rows.append(("animation", "\(names.id(a.node)) \(a.kind.rawValue) \(what)"))
         }
         return TextRenderer.aligned(rows)
     }
@@ -84,7 +83,7 @@ package struct StateReport {
             JSONWriter.object([
                 ("node", JSONWriter.string(names.id($0.node))),
                 ("kind", JSONWriter.string($0.kind.rawValue)),
-                ("target", JSONWriter.number($0.target)),
+                ($0.kind == .momentum ? "remaining" : "target", JSONWriter.number($0.target)),
             ])
         }
         return JSONWriter.object([

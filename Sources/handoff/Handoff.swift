@@ -74,9 +74,11 @@ struct Run: ParsableCommand {
             }
             var ok = true
             var quit = false
+            var number = 0
             LineReader(path: script)?.forEachLine { line in
                 guard !quit else { return }
-                if !runLine(String(line), &session, &console, &ok, &quit) { quit = true }
+                number += 1
+                if !runLine(String(line), number, &session, &console, &ok) { quit = true }
             }
             throw ExitCode(ok ? 0 : 1)
         }
@@ -85,33 +87,27 @@ struct Run: ParsableCommand {
             throw ExitCode(shell.run())
         }
         var ok = true
-        var quit = false
-        while !quit, let line = readLine(strippingNewline: true) {
-            if !runLine(line, &session, &console, &ok, &quit) { break }
+        var number = 0
+        while let line = readLine(strippingNewline: true) {
+            number += 1
+            if !runLine(line, number, &session, &console, &ok) { break }
         }
         throw ExitCode(ok ? 0 : 1)
     }
 
-    /// Runs one scripted line; returns false to stop.
+    /// Runs scripted line `number`; returns false to stop (`quit`, or a failure with `--bail`).
     private func runLine(
-        _ line: String, _ session: inout Session, _ console: inout Console, _ ok: inout Bool,
-        _ quit: inout Bool
+        _ line: String, _ number: Int, _ session: inout Session, _ console: inout Console,
+        _ ok: inout Bool
     ) -> Bool {
-        Counter.line += 1
-        let r = session.run(line, lineNumber: Counter.line)
+        let r = session.run(line, lineNumber: number)
         console.emit(r.lines)
         if r.failed {
             ok = false
             if bail { return false }
         }
-        if r.quit { quit = true }
         return !r.quit
     }
-}
-
-/// Line numbers of a scripted run.
-enum Counter {
-    nonisolated(unsafe) static var line = 0
 }
 
 /// `handoff scenes`

@@ -79,7 +79,8 @@ struct CommandParserTests {
         let d = try #require(error("pan 0 -1\u{0}"))
         #expect(
             d.render(line: "pan 0 -1\u{0}", lineNumber: nil) == [
-                "error: expected a number for DY, got '-1\u{FFFD}'", "  pan 0 -1\u{FFFD}", "        ^~~",
+                "error: expected a number for DY, got '-1\u{FFFD}'", "  pan 0 -1\u{FFFD}",
+                "        ^~~",
                 "usage: pan DX DY [over D] [at X Y]",
             ])
     }

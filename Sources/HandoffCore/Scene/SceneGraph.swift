@@ -9,6 +9,8 @@ public struct SceneGraph: Sendable {
     /// For each backdrop, its sheet; for each sheet, its backdrop.
     public private(set) var partner: [Int?] = []
     public private(set) var roots: [Int] = []
+    /// The top-level nodes as the hit tester sees them (backdrops included, in tree order).
+    public private(set) var topLevel: [Int] = []
     private var byID: [String: Int] = [:]
     /// Parallax nodes in an order where a followed node comes before its follower.
     public private(set) var parallaxOrder: [Int] = []
@@ -21,6 +23,7 @@ public struct SceneGraph: Sendable {
     public init(_ scene: Scene) {
         self.scene = scene
         for n in scene.root { roots.append(add(n, parent: nil, depth: 0)) }
+        topLevel = nodes.indices.filter { parent[$0] == nil }
         followers = Array(repeating: [], count: nodes.count)
         var pending: [Int] = []
         for i in nodes.indices {
@@ -103,9 +106,6 @@ public struct SceneGraph: Sendable {
             children[i].append(ci)
         }
     }
-
-    /// The roots as the hit tester sees them (backdrops included, in tree order).
-    public var topLevel: [Int] { nodes.indices.filter { parent[$0] == nil } }
 
     public func index(of id: String) -> Int? { byID[id] }
     public var ids: [String] { nodes.map(\.id) }

@@ -75,6 +75,7 @@ enum Animation: Equatable, Sendable {
 public struct AnimationInfo: Equatable, Sendable {
     public var node: Int
     public var kind: AnimationKind
-    /// Where it ends: the projected offset, spring target, or switcher page.
+    /// Where it ends: a spring's target (a sheet's top for detents) or a switcher's page; for
+    /// momentum, the travel still to come (shared through the chain).
     public var target: Double
 }
