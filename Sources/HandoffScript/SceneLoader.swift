@@ -74,7 +74,11 @@ package struct SceneLoader {
     struct LoadState {
         var ids: [String: Mark] = [:]
         var kinds: [String: NodeKind] = [:]
-        var controls: [(String, Mark)] = []
+        var controls: [(tabs: String, target: String, mark: Mark)] = []
+        /// Pages of each pager and switcher; segments of each tabs control (with its mark).
+        var pages: [String: Int] = [:]
+        var segments: [String: (count: Int, mark: Mark?)] = [:]
+
         var follows: [(String, String, Mark)] = []
     }
 
@@ -396,7 +400,7 @@ package struct SceneLoader {
             case "controls":
                 let c = try word(value, "controls")
                 n.controls = c
-                state.controls.append((c, value.mark ?? y.mark!))
+                state.controls.append((id, c, value.mark ?? y.mark!))
             case "detents":
                 for (name, dmark, v) in try mapping(value, "detents") {
                     let top = try number(v, "detent '\(name)'", min: 0, max: window.y)
@@ -436,12 +440,23 @@ package struct SceneLoader {
                 n.rows = .uniform(count: rowCount, height: rowHeight)
             }
         }
-        if kind == .pager || kind == .switcher, n.children.isEmpty {
-            throw fail(y.mark, "\(kind.rawValue) '\(id)' needs pages")
+        if kind == .pager || kind == .switcher {
+            guard !n.children.isEmpty else {
+                throw fail(y.mark, "\(kind.rawValue) '\(id)' needs pages")
+            }
+            guard n.frame.width > 0, n.frame.height > 0 else {
+                throw fail(y.mark, "\(kind.rawValue) '\(id)' needs a positive width and height")
+            }
+            state.pages[id] = n.children.count
         }
+        if kind == .tabs { state.segments[id] = (n.segments.count, y.mark) }
         if kind == .tabs, n.controls == nil { throw fail(y.mark, "tabs '\(id)' needs 'controls:'") }
         if kind == .sheet {
             guard !detents.isEmpty else { throw fail(y.mark, "sheet '\(id)' needs detents") }
+            let tops = detents.map(\.top)
+            guard Set(tops).count == tops.count else {
+                throw fail(y.mark, "sheet '\(id)' has two detents at the same top")
+            }
             let pending = n.sheet
             var cfg = SheetConfig(
                 detents: detents, initial: initial?.0 ?? detents.sorted { $0.top < $1.top }[0].name)
@@ -531,7 +546,7 @@ package struct SceneLoader {
 
     /// References: `controls` names a pager or switcher; `follows` names a scroll; no cycles.
     func crossCheck(_ scene: Scene, _ state: LoadState) throws(SceneError) {
-        for (target, mark) in state.controls {
+        for (tabs, target, mark) in state.controls {
             guard let k = state.kinds[target] else {
                 throw fail(
                     mark,
@@ -543,6 +558,13 @@ package struct SceneLoader {
             guard k == .pager || k == .switcher else {
                 throw fail(
                     mark, "controls must name a pager or switcher; '\(target)' is a \(k.rawValue)")
+            }
+            if let pages = state.pages[target], let tabs = state.segments[tabs], tabs.count != pages
+            {
+                throw fail(
+                    mark,
+                    "'\(target)' has \(pages) pages but its tabs control has \(tabs.count) segments"
+                )
             }
         }
         var follows: [String: String] = [:]

@@ -121,6 +121,19 @@ struct SceneLoaderTests {
         #expect(e.message == message)
     }
 
+    @Test func structuralMistakes() throws {
+        let three = Self.example.replacingOccurrences(
+            of: "segments: [first, second]", with: "segments: [a, b, c]")
+        #expect(
+            error(three)?.rendered
+                == "s.yaml:17:19: error: 'pager' has 2 pages but its tabs control has 3 segments")
+        let flat = Self.example.replacingOccurrences(
+            of: "frame: [0, 244, 390, 556]", with: "frame: [0, 244, 0, 556]")
+        #expect(error(flat)?.message == "pager 'pager' needs a positive width and height")
+        let sheet = "root:\n  - sheet: s\n    detents: {a: 100, b: 100}\n"
+        #expect(error(sheet)?.message == "sheet 's' has two detents at the same top")
+    }
+
     @Test func syntaxErrorsHavePositions() throws {
         let e = try #require(error("root:\n  - view: a\n    frame: [0, 0\n"))
         #expect(e.message.hasPrefix("invalid YAML"))
