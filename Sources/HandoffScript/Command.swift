@@ -73,6 +73,7 @@ package enum Command: Equatable, Sendable {
     case settle
     case state(json: Bool)
     case tree
+    case why
     case expect(path: String, op: ExpectOp, value: ExpectValue, tolerance: Double?)
     case set(key: String, value: String)
     case record(file: String, force: Bool)
@@ -111,6 +112,7 @@ package enum Command: Equatable, Sendable {
         case .settle: return "settle"
         case .state(let json): return json ? "state --json" : "state"
         case .tree: return "tree"
+        case .why: return "why"
         case .expect(let path, let op, let value, let tol):
             return "expect \(path) \(op.rawValue) \(value.canonical)"
                 + (tol.map { " ± \(f($0))" } ?? "")
@@ -126,7 +128,7 @@ package enum Command: Equatable, Sendable {
     /// Whether the command changes the simulation (traces and `record` keep those).
     package var isInspection: Bool {
         switch self {
-        case .state, .tree, .help, .scenes, .expect: true
+        case .state, .tree, .help, .scenes, .expect, .why: true
         default: false
         }
     }

@@ -175,6 +175,7 @@ package enum CommandParser {
             case "settle": return .settle
             case "state": return .state(json: accept("--json"))
             case "tree": return .tree
+            case "why": return .why
             case "expect": return try expect()
             case "set": return try set()
             case "record":

@@ -66,6 +66,10 @@ package enum CommandTable {
             summary: "print the hierarchy with frames, offsets and ranges",
             example: "tree"),
         CommandSpec(
+            name: "why", usage: "why",
+            summary: "explain the last command's decisions, each with the SPEC rule that made it",
+            example: "why"),
+        CommandSpec(
             name: "expect", usage: "expect PATH OP VALUE [± TOL]",
             summary:
                 "assert: PATH is owner, phase, t, ID.offset, ID.page, ID.top, ID.height, touch, tap, ledger.unconsumed or ledger.ID; OP is == != < <= > >= ~=",

@@ -93,6 +93,12 @@ extension Session {
             return json ? [] : StateReport(sim).lines.map(Fact.text)
         case .tree:
             return StateReport(sim).tree.map(Fact.text)
+        case .why:
+            guard let why = lastWhy else {
+                return [.text("why       nothing has been decided yet")]
+            }
+            return Why.lines(command: why.command, reasons: why.reasons, moves: why.moves, sim: sim)
+                .map(Fact.text)
         case .expect(let path, let op, let value, let tol):
             let fact = try expect(path, op, value, tol, fail: fail)
             if case .expectation(false, _) = fact { result.failed = true }

@@ -36,6 +36,8 @@ package struct Session {
     private var history: [(command: String, output: [String])] = []
     package var keepsHistory = true
     static let historyLimit = 100_000
+    /// The decisions of the last command that made any, for `why`.
+    var lastWhy: (command: String, reasons: [Reason], moves: [Ledger])?
     /// Lines already parsed (parsing is pure, so a line always gives the same command).
     private var parsed: [String: Command] = [:]
     /// The printable values of the current scene.
@@ -123,6 +125,13 @@ package struct Session {
         if let before, loads == loadsBefore {
             facts += Snapshot(sim, paths).changes(from: before, paths)
         }
+        let reasons = sim.drainReasons()
+        let moves = facts.compactMap { fact -> Ledger? in
+            if case .event(.moved(let l)) = fact { return l }
+            if case .fling(let l) = fact { return l }
+            return nil
+        }
+        if !reasons.isEmpty || !moves.isEmpty { lastWhy = (canonical, reasons, moves) }
         result.canonical = canonical
         if case .state(json: true) = command {
             result.lines = [OutputLine(StateReport(sim).json)]

@@ -76,6 +76,35 @@ struct SessionTests {
         #expect(!s.run("expect touch == none").failed)
     }
 
+    @Test func whyExplainsTheLastDecisionsWithTheirRules() {
+        var s = session("sheet")
+        #expect(s.run("why").lines.map(\.text) == ["why       nothing has been decided yet"])
+        _ = s.run("pan 0 -20")
+        _ = s.run("end 0 -100")
+        let why = s.run("why").lines.map(\.text)
+        #expect(why.first == "why       'end 0 -100'")
+        #expect(why.contains { $0.contains("§4.3") && $0.contains("given with 'end'") })
+        #expect(
+            why.contains {
+                $0.contains("§5.5 r1")
+                    && $0.contains(
+                        "projection 400 + 0.499·-100 = 350.1, clamped to 350.1; progress 0.22 ≤ 0.5 → half (top 420)"
+                    )
+            })
+        _ = s.run("settle")
+        _ = s.run("pan 0 -450")
+        let drag = s.run("why").lines.map(\.text)
+        #expect(
+            drag.contains {
+                $0.contains(
+                    "sheet 320 pre: below its top-most detent a sheet takes every delta first")
+            })
+        #expect(drag.contains { $0.contains("studios 130 self") })
+        // Inspection commands do not replace what `why` explains.
+        _ = s.run("state")
+        #expect(s.run("why").lines.map(\.text) == drag)
+    }
+
     @Test func jsonModePrintsOneLinePerCommand() {
         var s = session()
         s.json = true

@@ -75,6 +75,7 @@ extension Simulator {
             let v = m.decel.velocity(at: Swift.min(crossing, elapsed))
             let bouncer = m.chain.first { bounces($0) && room($0, dir) == 0 }
             events.append(.edgeHit(node: bouncer, velocity: v))
+            reasons.append(.edge(node: bouncer, velocity: v))
             if let b = bouncer {
                 let s = SpringAnimation(
                     node: b, kind: .bounce, target: offsets[b], displacement: 0, velocity: v,

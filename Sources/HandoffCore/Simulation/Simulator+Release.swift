@@ -1,3 +1,5 @@
+import Foundation
+
 /// What happens when the finger lifts (SPEC §5.5, §5.9).
 extension Simulator {
     mutating func release(_ pan: Pan, velocity v: Point, stopped: [Int]) {
@@ -39,6 +41,7 @@ extension Simulator {
         let pagerDriver = graph.nodes[pan.driver].kind == .pager
         let overscrolled = chain.filter(isOverscrolled)
         if !overscrolled.isEmpty {
+            reasons.append(.overscrolledRelease(nodes: overscrolled))
             for n in overscrolled where !(pagerDriver && n == pan.driver) {
                 springTo(n, .bounce, target: clamped(n), velocity: n == pan.driver ? scrollV : 0)
             }
@@ -57,6 +60,11 @@ extension Simulator {
         }.map(\.element)
         if scrollV != 0, !participants.isEmpty {
             startMomentum(participants, velocity: scrollV, ownerOnly: false)
+            reasons.append(
+                .momentum(
+                    driver: participants[0], velocity: scrollV,
+                    travel: -scrollV / (1000 * log(rate(participants[0]))),
+                    participants: participants))
         } else {
             for n in chain { snapIfNeeded(n) }
         }
@@ -77,9 +85,14 @@ extension Simulator {
         } else if kind == .pager {
             settlePager(o, scrollV: scrollV, start: o == pan.driver ? pan.startPage : page(o))
         } else if isOverscrolled(o) {
+            reasons.append(.overscrolledRelease(nodes: [o]))
             springTo(o, .bounce, target: clamped(o), velocity: scrollV)
         } else if scrollV != 0 {
             startMomentum([o], velocity: scrollV, ownerOnly: true)
+            reasons.append(
+                .momentum(
+                    driver: o, velocity: scrollV, travel: -scrollV / (1000 * log(rate(o))),
+                    participants: [o]))
         } else {
             snapIfNeeded(o)
         }
@@ -95,8 +108,10 @@ extension Simulator {
         return graph.nodes[s].sheet!.detents.contains { abs($0.top - top) < 1e-9 }
     }
 
+    func rate(_ n: Int) -> Double { graph.nodes[n].scroll?.rate ?? Deceleration.normal }
+
     mutating func startMomentum(_ chain: [Int], velocity v: Double, ownerOnly: Bool) {
-        let rate = graph.nodes[chain[0]].scroll?.rate ?? Deceleration.normal
+        let rate = rate(chain[0])
         let m = Momentum(
             chain: chain, decel: Deceleration(velocity: v, rate: rate), start: time,
             ownerOnly: ownerOnly, lastConsumer: nil)
@@ -125,11 +140,16 @@ extension Simulator {
         let target = Targets.page(
             offset: offsets[p], width: w, velocity: scrollV, start: start, count: graph.pageCount(p)
         )
+        reasons.append(
+            .page(
+                pager: p, offset: offsets[p], width: w, velocity: scrollV, start: start,
+                target: target))
         if offsets[p] != Double(target) * w {
             springTo(p, .page, target: Double(target) * w, velocity: scrollV)
         }
         if target != selected[p] {
             events.append(.pageSelected(node: p, from: selected[p], to: target))
+            reasons.append(.selected(container: p, from: selected[p], to: target))
             selected[p] = target
             repair(container: p, page: target)
         }
@@ -141,6 +161,16 @@ extension Simulator {
         let tops = cfg.detents.map(\.top)
         let top = sheetTop(s)
         let detent = Targets.detent(tops: tops, top: top, fingerVelocity: fingerV, start: start)
+        let downward: Bool? = fingerV != 0 ? fingerV > 0 : (top != start ? top > start : nil)
+        let below = tops.first { $0 > top } ?? top
+        let above = tops.last { $0 < top } ?? top
+        reasons.append(
+            .detent(
+                sheet: s, top: top, fingerVelocity: fingerV, downward: downward,
+                from: downward == true ? above : below, to: downward == true ? below : above,
+                projected: top
+                    + Deceleration.projection(velocity: fingerV, rate: Deceleration.normal),
+                target: detent))
         springTo(s, .detent, target: cfg.bottomMost - detent, velocity: scrollV)
     }
 
@@ -152,6 +182,7 @@ extension Simulator {
         let o = offsets[n]
         guard o > r.lowerBound + 1e-9, o < r.upperBound - 1e-9 else { return }
         let target = o - r.lowerBound <= r.upperBound - o ? r.lowerBound : r.upperBound
+        reasons.append(.snap(node: n, offset: o, target: target))
         springTo(n, .snap, target: target, velocity: 0)
     }
 

@@ -8,6 +8,7 @@ extension Simulator {
         guard let target = layout.hitTest(p) else { throw .nothingAt(p) }
         let path = layout.path(to: target.node)
         events.append(.touchDown(point: p, target: target, path: path))
+        reasons.append(.hit(target: target, path: path))
 
         // Stop momentum whose chain meets the path and springs on the path.
         let onPath = Set(path)
@@ -37,6 +38,7 @@ extension Simulator {
             }
         }
         if swallowed { events.append(.swallowed(target)) }
+        if !stopped.isEmpty { reasons.append(.stopped(nodes: stopped, swallowed: swallowed)) }
 
         let tappable = isTappable(target)
         let recognizer = GestureRecognizer(
@@ -53,6 +55,7 @@ extension Simulator {
             var r = touch!.recognizer
             let decision = r.beginImmediately(axis: .vertical)
             touch!.recognizer = r
+            reasons.append(.sheetCaught(sheet: sheet))
             execute(decision, sheetOwner: sheet)
         }
     }
@@ -91,6 +94,11 @@ extension Simulator {
         switch decision {
         case .endedPan:
             let v = explicit ?? t.tracker.velocity(at: time)
+            reasons.append(
+                .velocity(
+                    v,
+                    window: explicit == nil
+                        ? time - Swift.max(t.downTime, time - VelocityTracker.window) : nil))
             let pan = t.pan!
             events.append(.recognizer(.pan(pan.axis), .ended))
             touch = nil
@@ -105,6 +113,7 @@ extension Simulator {
             if t.tappable { events.append(.recognizer(.tap(t.target), .failed)) }
             events.append(.tap(t.target, delivered: false, reason: reason))
             lastTap = TapRecord(target: t.target, delivered: false, reason: reason)
+            reasons.append(.tap(t.target, delivered: false, reason: reason))
             settleStopped(t.stopped, except: [])
         case .none, .beganPan, .changedPan:
             touch = nil
@@ -130,11 +139,23 @@ extension Simulator {
             let dir = ScrollDirection(of: delta)
             var owner = driver
             var ownerOnly = false
+            if sheetOwner == nil {
+                let net = t.position - t.start
+                let others = pannableAxes(path: t.path).filter { $0 != axis }
+                reasons.append(
+                    .recognized(
+                        axis: axis, displacement: net.along(axis), slop: settings.slop,
+                        tie: others.contains { abs(net.along($0)) > settings.slop },
+                        mode: settings.slopMode, charged: delta))
+            }
+            reasons.append(.chain(driver: driver, chain: chain, axis: axis))
             if let sheetOwner {
                 owner = sheetOwner
             } else if settings.policy == .uikit {
                 ownerOnly = true
-                owner = chain.last { room($0, dir) > 0 } ?? driver
+                let movable = chain.last { room($0, dir) > 0 }
+                owner = movable ?? driver
+                reasons.append(.uikitOwner(owner: owner, direction: dir, movable: movable != nil))
             }
             let sheet = chain.first { graph.nodes[$0].kind == .sheet }
             let pan = Pan(
@@ -159,17 +180,20 @@ extension Simulator {
                 events.append(.recognizer(.tap(target), .failed))
                 events.append(.tap(target, delivered: false, reason: "rejected: " + reason))
                 lastTap = TapRecord(target: target, delivered: false, reason: "rejected: " + reason)
+                reasons.append(.tap(target, delivered: false, reason: "rejected: " + reason))
                 return
             }
             events.append(.recognizer(.tap(target), .recognized))
             events.append(.tap(target, delivered: true, reason: nil))
             lastTap = TapRecord(target: target, delivered: true, reason: nil)
+            reasons.append(.tap(target, delivered: true, reason: nil))
             select(tabs: target.node, segment: segment)
             return
         }
         events.append(.recognizer(.tap(target), .recognized))
         events.append(.tap(target, delivered: true, reason: nil))
         lastTap = TapRecord(target: target, delivered: true, reason: nil)
+        reasons.append(.tap(target, delivered: true, reason: nil))
     }
 
     /// Why a tabs control cannot take a tap now, if it cannot.
@@ -190,6 +214,7 @@ extension Simulator {
     public mutating func tab(_ tabs: Int, segment: Int) {
         if let reason = tabRefusal(tabs) {
             events.append(.refused(reason))
+            reasons.append(.refused(reason))
             return
         }
         let target = Target(tabs, item: segment)
@@ -212,6 +237,7 @@ extension Simulator {
             guard segment != from else { return }
             selected[c] = segment
             events.append(.pageSelected(node: c, from: from, to: segment))
+            reasons.append(.selected(container: c, from: from, to: segment))
             animations.append(
                 .transition(
                     Transition(
@@ -225,6 +251,7 @@ extension Simulator {
             selected[c] = segment
             if segment != from {
                 events.append(.pageSelected(node: c, from: from, to: segment))
+                reasons.append(.selected(container: c, from: from, to: segment))
                 repair(container: c, page: segment)
             }
         }
@@ -234,19 +261,19 @@ extension Simulator {
     /// first (`pre: forward` only) is not fully collapsed is reset to its top (SPEC §5.8).
     mutating func repair(container c: Int, page p: Int) {
         var a = graph.parent[c]
-        var needed = false
+        var ancestor: Int?
         var axis: Axis = .vertical
         while let n = a {
             if let cfg = graph.nodes[n].scroll, cfg.nested.pre == .forward,
                 offsets[n] < range(n).upperBound - 1e-9
             {
-                needed = true
+                ancestor = n
                 axis = cfg.axis
                 break
             }
             a = graph.parent[n]
         }
-        guard needed, p < graph.children[c].count else { return }
+        guard let ancestor, p < graph.children[c].count else { return }
         for n in graph.subtree(graph.children[c][p]) where graph.nodes[n].scroll?.axis == axis {
             let lo = range(n).lowerBound
             guard offsets[n] > lo + 1e-9 else { continue }
@@ -254,6 +281,10 @@ extension Simulator {
             animations.removeAll { $0.node == n }
             setOffset(n, lo)
             events.append(.repair(node: n, from: old, to: lo, reason: "header not fully collapsed"))
+            reasons.append(
+                .repair(
+                    node: n, ancestor: ancestor, ancestorOffset: offsets[ancestor],
+                    ancestorMax: range(ancestor).upperBound))
         }
         updateParallax()
     }

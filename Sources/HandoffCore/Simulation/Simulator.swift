@@ -18,6 +18,8 @@ public struct Simulator: Sendable {
     /// The last move's (or momentum frame's) sharing.
     public internal(set) var ledger: Ledger?
     var events: [Event] = []
+    /// Why the last decisions were made (drained by the caller, like events).
+    var reasons: [Reason] = []
 
     public init(scene: Scene, settings: Settings = Settings()) {
         graph = SceneGraph(scene)
@@ -34,6 +36,12 @@ public struct Simulator: Sendable {
             }
         }
         updateParallax()
+    }
+
+    /// Returns and clears the reasons recorded since the last call.
+    public mutating func drainReasons() -> [Reason] {
+        defer { reasons.removeAll(keepingCapacity: true) }
+        return reasons
     }
 
     /// Returns and clears the events since the last call.

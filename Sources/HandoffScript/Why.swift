@@ -1,0 +1,213 @@
+import HandoffCore
+
+/// `why`: the last command's decisions, each with the SPEC rule that made it and its numbers.
+enum Why {
+    static func lines(command: String, reasons: [Reason], moves: [Ledger], sim: Simulator)
+        -> [String]
+    {
+        let n = Names(sim.graph)
+        var rows: [(String, String)] = []
+        for r in reasons {
+            rows.append(explain(r, n, sim))
+            if case .chain = r { rows += moves.flatMap { shares($0, n, sim) } }
+        }
+        if !reasons.contains(where: { if case .chain = $0 { true } else { false } }) {
+            rows += moves.flatMap { shares($0, n, sim) }
+        }
+        return ["why       '\(command)'"] + TextRenderer.aligned(rows.map { ("  " + $0.0, $0.1) })
+    }
+
+    static let f = NumberFormat.format
+
+    /// Each share of a ledger and the phase rule behind it (§5.2, §5.4, §5.9).
+    static func shares(_ l: Ledger, _ n: Names, _ sim: Simulator) -> [(String, String)] {
+        let dir = ScrollDirection(of: l.d).rawValue
+        var out: [(String, String)] = [
+            ("§5.2", "d \(f(l.d)) (\(dir)) shared out in the phases pre, self, post, overscroll")
+        ]
+        for s in l.shares {
+            let id = n.id(s.node)
+            let isSheet = sim.graph.nodes[s.node].kind == .sheet
+            let text: String
+            switch s.phase {
+            case .pre:
+                text =
+                    isSheet
+                    ? "\(id) \(f(s.amount)) pre: below its top-most detent a sheet takes every delta first"
+                    : "\(id) \(f(s.amount)) pre: its nested.pre includes \(dir); ancestors take first, outermost first, up to their range"
+            case .self:
+                text = "\(id) \(f(s.amount)) self: the driver takes what its range allows"
+            case .post:
+                text =
+                    isSheet
+                    ? "\(id) \(f(s.amount)) post: at its top-most detent a sheet takes backward leftovers"
+                    : "\(id) \(f(s.amount)) post: its nested.post includes \(dir); ancestors take the rest, innermost first"
+            case .overscroll:
+                text =
+                    (s.amount > 0) == (l.d > 0)
+                    ? "\(id) \(f(s.amount)) overscroll: at its edge and bounces, so it takes the rest as raw pull (§5.4)"
+                    : "\(id) \(f(s.amount)) overscroll: pull against the move is taken back first (§5.9)"
+            }
+            out.append(("§5.2", text))
+        }
+        if l.unconsumed != 0 {
+            out.append(
+                (
+                    "§5.2",
+                    "unconsumed \(f(l.unconsumed)): no chain node could take it (at its edge and not bouncing)"
+                ))
+        }
+        return out
+    }
+
+    static func explain(_ r: Reason, _ n: Names, _ sim: Simulator) -> (String, String) {
+        switch r {
+        case .hit(let target, let path):
+            var ids = path.map(n.id)
+            if target.item != nil { ids.append(n.target(target)) }
+            return (
+                "§4.1",
+                "touch on \(n.target(target)): the deepest hittable node under the point (later siblings first, clipped to parents); path \(ids.joined(separator: " > "))"
+            )
+        case .stopped(let nodes, let swallowed):
+            let ids = Array(Set(nodes)).sorted().map(n.id).joined(separator: ", ")
+            return (
+                "§4.2",
+                swallowed
+                    ? "the touch-down stopped \(ids) and is swallowed: it stopped momentum or a page, detent or snap spring"
+                    : "the touch-down stopped a bounce-back on \(ids); that alone does not swallow the touch"
+            )
+        case .recognized(let axis, let d, let slop, let tie, let mode, let charged):
+            var text =
+                "pan(\(axis.rawValue)) recognized: net displacement \(f(d)) on that axis is past the slop \(f(slop)) (strictly greater)"
+            if tie {
+                text += "; both axes passed in one event: the innermost scroll node's axis wins"
+            }
+            text +=
+                mode == .full
+                ? "; mode full applies the whole \(f(abs(charged))) at once"
+                : "; mode subtract applies only the \(f(abs(charged))) past the slop"
+            return ("§4.2", text)
+        case .sheetCaught(let sheet):
+            return (
+                "§4.2",
+                "\(n.id(sheet)) was animating: the touch begins its pan at once (no slop) and the sheet owns it"
+            )
+        case .chain(let driver, let chain, let axis):
+            return (
+                "§5.1",
+                "driver \(n.id(driver)): the innermost node on the hit path that scrolls \(axis.rawValue)ly; chain \(chain.map(n.id).joined(separator: ", "))"
+            )
+        case .uikitOwner(let owner, let dir, let movable):
+            return (
+                "§5.3",
+                movable
+                    ? "policy uikit: owner \(n.id(owner)), the outermost chain node that can move \(dir.rawValue); it alone consumes"
+                    : "policy uikit: no chain node can move \(dir.rawValue), so the driver \(n.id(owner)) owns the pan"
+            )
+        case .velocity(let v, let window):
+            guard let window else {
+                return ("§4.3", "release velocity (\(f(v.x)), \(f(v.y))) pt/s, given with 'end'")
+            }
+            if window <= 0 {
+                return (
+                    "§4.3",
+                    "no time passed since touch-down (moves without 'over'): release velocity 0"
+                )
+            }
+            return (
+                "§4.3",
+                "release velocity (\(f(v.x)), \(f(v.y))) pt/s: displacement over the last \(f(window * 1000)) ms (100 ms, or since touch-down)"
+            )
+        case .detent(
+            let sheet, let top, let vf, let downward, let from, let to, let projected, let target):
+            let name = n.detent(sheet, top: target) ?? f(target)
+            guard let downward else {
+                return (
+                    "§5.5 r1",
+                    "\(n.id(sheet)) at \(f(top)), between detents with no velocity or travel: the nearest detent, \(name)"
+                )
+            }
+            let direction =
+                vf != 0
+                ? "finger velocity \(f(vf)) pt/s \(downward ? "down" : "up")"
+                : "moved \(downward ? "down" : "up") since the gesture began"
+            let p = min(max(projected, min(from, to)), max(from, to))
+            let progress = abs(p - from) / abs(to - from)
+            return (
+                "§5.5 r1",
+                "\(n.id(sheet)) at \(f(top)) between detents takes the velocity: \(direction); projection \(f(top)) + 0.499·\(f(vf)) = \(f(projected)), clamped to \(f(p)); progress \(f(progress)) \(progress > 0.5 ? ">" : "≤") 0.5 → \(name) (top \(f(target)))"
+            )
+        case .page(let pager, let offset, let width, let v, let start, let target):
+            let x = offset / width
+            let rule =
+                v > 1
+                ? "forward velocity \(f(v)) > 1: floor(\(f(x))) + 1"
+                : v < -1
+                    ? "backward velocity \(f(v)): ceil(\(f(x))) − 1" : "no velocity: round(\(f(x)))"
+            return (
+                "§5.5 r2",
+                "\(n.id(pager)) at \(f(offset)): \(rule), clamped to page \(start) ± 1 and the pages → page \(target) (\(n.page(pager, target)))"
+            )
+        case .momentum(let driver, let v, let travel, let participants):
+            return (
+                "§5.5 r3",
+                "momentum of \(n.id(driver)) at \(f(v)) pt/s: total travel −v0/k = \(f(travel)), shared through \(participants.map(n.id).joined(separator: ", ")) like a drag (fling: none parents and momentum: false sheets take none)"
+            )
+        case .overscrolledRelease(let nodes):
+            return (
+                "§5.9",
+                "\(nodes.map(n.id).joined(separator: ", ")) overscrolled at release: springs back first and no momentum runs (a pager driver goes to its page)"
+            )
+        case .snap(let node, let offset, let target):
+            return (
+                "§5.5 r4",
+                "\(n.id(node)) at rest at \(f(offset)), strictly between its ends: snap: edges springs to the nearer end, \(f(target)) (the midpoint goes to min)"
+            )
+        case .edge(let node, let v):
+            if let node {
+                return (
+                    "§5.5 r3",
+                    "every consumer reached an edge: \(n.id(node)), the innermost that bounces and takes fling travel, springs from it at \(f(v)) pt/s"
+                )
+            }
+            return (
+                "§5.5 r3",
+                "every consumer reached an edge and none bounces: the momentum stops there"
+            )
+        case .selected(let c, let from, let to):
+            return ("§5.8", "\(n.id(c)) selects page \(to) (\(n.page(c, to))), was \(from)")
+        case .repair(let node, let ancestor, let offset, let maximum):
+            return (
+                "§5.8",
+                "invariant repair: \(n.id(node)) reset to its top because \(n.id(ancestor)) (nested.pre forward only) is at \(f(offset)), not at its max \(f(maximum))"
+            )
+        case .tap(let target, let delivered, let reason):
+            let id = n.target(target)
+            if delivered {
+                return (
+                    "§4.2",
+                    "tap delivered to \(id): no pan was recognized and the touch was not swallowed"
+                )
+            }
+            switch reason ?? "" {
+            case "swallowed":
+                return ("§4.2", "no tap for \(id): the touch stopped an animation (swallowed)")
+            case "cancelled by pan":
+                return (
+                    "§4.2",
+                    "no tap for \(id): a pan was recognized and the target got touchesCancelled"
+                )
+            case "not tappable":
+                return (
+                    "§4.2",
+                    "no tap for \(id): it is not tappable (a view needs tap: true; rows and segments are)"
+                )
+            default:
+                return ("§5.8", "no tap for \(id): \(reason ?? ""), so the control is disabled")
+            }
+        case .refused(let reason):
+            return ("§5.8", "tab refused: \(reason); nothing changed")
+        }
+    }
+}
