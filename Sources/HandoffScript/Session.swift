@@ -125,11 +125,14 @@ package struct Session {
         if let before, loads == loadsBefore {
             facts += Snapshot(sim, paths).changes(from: before, paths)
         }
+        // What `why` will explain: kept only for commands that decided something.
         let reasons = sim.drainReasons()
-        let moves = facts.compactMap { fact -> Ledger? in
-            if case .event(.moved(let l)) = fact { return l }
-            if case .fling(let l) = fact { return l }
-            return nil
+        var moves: [Ledger] = []
+        for fact in facts {
+            switch fact {
+            case .event(.moved(let l)), .fling(let l): moves.append(l)
+            default: continue
+            }
         }
         if !reasons.isEmpty || !moves.isEmpty { lastWhy = (canonical, reasons, moves) }
         result.canonical = canonical

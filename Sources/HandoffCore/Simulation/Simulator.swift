@@ -40,14 +40,18 @@ public struct Simulator: Sendable {
 
     /// Returns and clears the reasons recorded since the last call.
     public mutating func drainReasons() -> [Reason] {
-        defer { reasons.removeAll(keepingCapacity: true) }
-        return reasons
+        guard !reasons.isEmpty else { return [] }
+        let out = reasons
+        reasons = []
+        return out
     }
 
     /// Returns and clears the events since the last call.
     public mutating func drainEvents() -> [Event] {
-        defer { events.removeAll(keepingCapacity: true) }
-        return events
+        guard !events.isEmpty else { return [] }
+        let out = events
+        events = []
+        return out
     }
 
     // MARK: Inspection
