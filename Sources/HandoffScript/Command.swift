@@ -74,6 +74,7 @@ package enum Command: Equatable, Sendable {
     case state(json: Bool)
     case tree
     case why
+    case show
     case expect(path: String, op: ExpectOp, value: ExpectValue, tolerance: Double?)
     case set(key: String, value: String)
     case record(file: String, force: Bool)
@@ -113,6 +114,7 @@ package enum Command: Equatable, Sendable {
         case .state(let json): return json ? "state --json" : "state"
         case .tree: return "tree"
         case .why: return "why"
+        case .show: return "show"
         case .expect(let path, let op, let value, let tol):
             return "expect \(path) \(op.rawValue) \(value.canonical)"
                 + (tol.map { " ± \(f($0))" } ?? "")
@@ -128,7 +130,7 @@ package enum Command: Equatable, Sendable {
     /// Whether the command changes the simulation (traces and `record` keep those).
     package var isInspection: Bool {
         switch self {
-        case .state, .tree, .help, .scenes, .expect, .why: true
+        case .state, .tree, .help, .scenes, .expect, .why, .show: true
         default: false
         }
     }

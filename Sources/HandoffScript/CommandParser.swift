@@ -176,6 +176,7 @@ package enum CommandParser {
             case "state": return .state(json: accept("--json"))
             case "tree": return .tree
             case "why": return .why
+            case "show": return .show
             case "expect": return try expect()
             case "set": return try set()
             case "record":

@@ -66,6 +66,10 @@ package enum CommandTable {
             summary: "print the hierarchy with frames, offsets and ranges",
             example: "tree"),
         CommandSpec(
+            name: "show", usage: "show",
+            summary: "draw the screen: boxes for views, rows and segments, the finger as @",
+            example: "show"),
+        CommandSpec(
             name: "why", usage: "why",
             summary: "explain the last command's decisions, each with the SPEC rule that made it",
             example: "why"),

@@ -93,6 +93,8 @@ extension Session {
             return json ? [] : StateReport(sim).lines.map(Fact.text)
         case .tree:
             return StateReport(sim).tree.map(Fact.text)
+        case .show:
+            return Drawing.lines(sim).map(Fact.text)
         case .why:
             guard let why = lastWhy else {
                 return [.text("why       nothing has been decided yet")]

@@ -11,7 +11,7 @@ struct CommandParserTests {
         "swipe 0 -300 over 200ms", "tap 3", "tap first[3]", "tap header", "tap 195 100", "tab next",
         "tab prev of menu", "tab 1", "tab previous", "wait 500ms", "wait 2s", "step", "step 6",
         "settle",
-        "state", "state --json", "tree", "why", "expect first.offset == 50",
+        "state", "state --json", "tree", "why", "show", "expect first.offset == 50",
         "expect owner == first",
         "expect list.offset ~= 14.36 ± 0.01", "set policy uikit", "set slop 12.5", "set fps 120",
         "record a.trace", "record a.trace --force", "record stop", "replay a.trace --step", "help",

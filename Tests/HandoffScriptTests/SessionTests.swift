@@ -105,6 +105,23 @@ struct SessionTests {
         #expect(s.run("why").lines.map(\.text) == drag)
     }
 
+    @Test func showDrawsTheScreen() {
+        var s = session()
+        _ = s.run("pan 0 -130")
+        let lines = s.run("show").lines.map(\.text)
+        // 844 / 20 rounded up is 43 rows, then the offsets; 390 / 10 is 39 columns.
+        #expect(lines.count == 44)
+        #expect(lines.dropLast().allSatisfy { $0.count == 39 })
+        #expect(lines[0].hasPrefix("+header---"))
+        #expect(lines[4] == "|*upcoming         | previous         |")
+        // The finger is on row 3's line.
+        #expect(lines[14].hasPrefix("|[3]") && lines[14].contains("@"))
+        #expect(
+            lines.last
+                == "offsets: outer 130 of 0…200, pager 0 of 0…390, upcoming 0 of 0…1000, previous 0 of 0…0"
+        )
+    }
+
     @Test func jsonModePrintsOneLinePerCommand() {
         var s = session()
         s.json = true
