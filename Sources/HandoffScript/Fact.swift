@@ -11,6 +11,4 @@ package enum Fact: Equatable, Sendable {
     case text(String)
     case expectation(passed: Bool, message: String)
     case error(Diagnostic)
-    /// A failure outside a command line (a scene file, a file that cannot be read).
-    case failure(String)
 }

@@ -55,8 +55,6 @@ package enum JSONRenderer {
                 ("column", String(d.column)),
                 ("usage", J.optional(d.usage)), ("suggestion", J.optional(d.suggestion)),
             ])
-        case .failure(let s):
-            return J.object([("kind", J.string("error")), ("message", J.string(s))])
         }
     }
 

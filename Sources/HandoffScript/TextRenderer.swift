@@ -56,7 +56,6 @@ package enum TextRenderer {
         case .expectation(let passed, let message):
             return [line("expect", (passed ? "ok: " : "FAILED: ") + message)]
         case .error(let d): return d.render(line: "", lineNumber: nil).prefix(1).map { $0 }
-        case .failure(let s): return ["error: " + s]
         }
     }
 

@@ -8,29 +8,22 @@ public struct SceneGraph: Sendable {
     public private(set) var depth: [Int] = []
     /// For each backdrop, its sheet; for each sheet, its backdrop.
     public private(set) var partner: [Int?] = []
-    public private(set) var roots: [Int] = []
     /// The top-level nodes as the hit tester sees them (backdrops included, in tree order).
     public private(set) var topLevel: [Int] = []
     private var byID: [String: Int] = [:]
     /// Parallax nodes in an order where a followed node comes before its follower.
     public private(set) var parallaxOrder: [Int] = []
-    /// For each node, the parallax nodes that follow it.
-    public private(set) var followers: [[Int]] = []
     /// The index of every `tabs` node, in tree order.
     public private(set) var tabs: [Int] = []
 
     /// Flattens a valid scene. Validation of user input is the loader's job; here it traps.
     public init(_ scene: Scene) {
         self.scene = scene
-        for n in scene.root { roots.append(add(n, parent: nil, depth: 0)) }
+        for n in scene.root { _ = add(n, parent: nil, depth: 0) }
         topLevel = nodes.indices.filter { parent[$0] == nil }
-        followers = Array(repeating: [], count: nodes.count)
         var pending: [Int] = []
         for i in nodes.indices {
-            if let p = nodes[i].scroll?.parallax, let f = byID[p.follows] {
-                followers[f].append(i)
-                pending.append(i)
-            }
+            if let p = nodes[i].scroll?.parallax, byID[p.follows] != nil { pending.append(i) }
             if nodes[i].kind == .tabs { tabs.append(i) }
         }
         // Followed-before-follower order (chains of parallax are allowed; cycles are not).
@@ -135,26 +128,6 @@ public struct SceneGraph: Sendable {
         guard let c = nodes[i].scroll else { return 0...0 }
         let lo = -c.insetLeading
         return lo...Swift.max(lo, c.content + c.insetTrailing - viewport(i))
-    }
-
-    /// Whether `a` is `b` or one of its ancestors.
-    public func isAncestor(_ a: Int, of b: Int) -> Bool {
-        var n: Int? = b
-        while let c = n {
-            if c == a { return true }
-            n = parent[c]
-        }
-        return false
-    }
-
-    /// The nearest ancestor (or self) of kind `kind`.
-    public func enclosing(_ kind: NodeKind, of i: Int) -> Int? {
-        var n: Int? = i
-        while let c = n {
-            if nodes[c].kind == kind { return c }
-            n = parent[c]
-        }
-        return nil
     }
 
     /// All nodes in the subtree of `i` (including `i`), in tree order.
