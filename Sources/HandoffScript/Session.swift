@@ -99,18 +99,11 @@ package struct Session {
     package mutating func run(_ line: String, lineNumber: Int? = nil) -> RunResult {
         var result = RunResult()
         let command: Command
-        if let cached = parsed[line] {
-            command = cached
-        } else {
-            do {
-                guard let c = try CommandParser.parse(line) else { return result }
-                command = c
-            } catch {
-                return failure(error, line: line, lineNumber: lineNumber)
-            }
-            // Traces and scripts repeat the same lines: keep a bounded cache of parses.
-            if parsed.count >= 512 { parsed.removeAll(keepingCapacity: true) }
-            parsed[line] = command
+        do {
+            guard let c = try parse(line) else { return result }
+            command = c
+        } catch {
+            return failure(error, line: line, lineNumber: lineNumber)
         }
         let canonical = command.canonical
         let inspection = command.isInspection
@@ -155,6 +148,16 @@ package struct Session {
     }
 
     private var loads = 0
+
+    /// Parses a line, remembering the result: traces and scripts repeat the same lines, and
+    /// parsing is pure. Nil for a blank line or a comment.
+    package mutating func parse(_ line: String) throws(Diagnostic) -> Command? {
+        if let cached = parsed[line] { return cached }
+        guard let command = try CommandParser.parse(line) else { return nil }
+        if parsed.count >= 512 { parsed.removeAll(keepingCapacity: true) }
+        parsed[line] = command
+        return command
+    }
 
     private mutating func failure(
         _ d: Diagnostic, line: String, lineNumber: Int?, canonical: String? = nil

@@ -15,6 +15,8 @@ package struct TraceRunner {
     let files: any FileAccess
     package let update: Bool
     var session: Session?
+    /// Whether `session` is set (comparing the optional with nil copies the whole session).
+    var hasSession = false
     var lineNumber = 0
     var pending: (command: String, line: Int, expected: [Substring], comments: [String])?
     var corrupt: String?
@@ -58,20 +60,22 @@ package struct TraceRunner {
             keep(String(line))
             return
         }
-        if line.hasPrefix("> ") {
+        let first = line.utf8.first
+        // Byte checks: `hasPrefix` on a Substring takes a slow generic path on every line.
+        if first == UInt8(ascii: ">"), line.utf8.dropFirst().first == UInt8(ascii: " ") {
             flush()
             guard corrupt == nil, !stopped else { return }
             let text = String(line.dropFirst(2))
-            if session == nil { return fail("no '# scene:' line before the first command") }
+            if !hasSession { return fail("no '# scene:' line before the first command") }
             do {
-                guard try CommandParser.parse(text) != nil else { return fail("empty command") }
+                guard try session!.parse(text) != nil else { return fail("empty command") }
             } catch {
                 return fail("column \(error.column + 2): \(error.message)")
             }
             pending = (text, lineNumber, [], [])
             keep(String(line))
-        } else if line.hasPrefix("#") {
-            if line.hasPrefix("# scene:"), session == nil {
+        } else if first == UInt8(ascii: "#") {
+            if !hasSession, line.hasPrefix("# scene:") {
                 let ref = line.dropFirst("# scene:".count).trimmingCharacters()
                 let base = Paths.directory(of: file)
                 do {
@@ -80,6 +84,7 @@ package struct TraceRunner {
                     s.baseDirectory = base
                     s.keepsHistory = false
                     session = s
+                    hasSession = true
                 } catch {
                     return fail(error.rendered)
                 }
@@ -97,7 +102,7 @@ package struct TraceRunner {
         flush()
         if let corrupt { return .corrupt(corrupt) }
         if lineNumber == 0 { return .corrupt("\(file):1: error: the trace is empty") }
-        if session == nil { return .corrupt("\(file):\(lineNumber): error: no '# scene:' line") }
+        if !hasSession { return .corrupt("\(file):\(lineNumber): error: no '# scene:' line") }
         return differing == 0
             ? .passed(commands: commands) : .failed(commands: commands, differing: differing)
     }
@@ -112,7 +117,7 @@ package struct TraceRunner {
     }
 
     private mutating func flush() {
-        guard let p = pending, session != nil else { return }
+        guard let p = pending, hasSession else { return }
         pending = nil
         if let before = beforeCommand, !before(p.command, p.line) {
             stopped = true
@@ -175,12 +180,20 @@ package struct TraceRunner {
         -> TraceRunner
     {
         var runner = TraceRunner(file: file, files: files, update: update)
-        for line in text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
-        {
-            runner.feed(Substring(line))
-        }
+        forEachLine(in: Substring(text)) { runner.feed($0) }
         if text.hasSuffix("\n") { runner.lineNumber -= 1 }
         return runner
+    }
+
+    /// Calls `body` with each line of `text` (split at "\n", scanning bytes: no per-chunk array).
+    package static func forEachLine(in text: Substring, _ body: (Substring) -> Void) {
+        let bytes = text.utf8
+        var start = bytes.startIndex
+        while let newline = bytes[start...].firstIndex(of: UInt8(ascii: "\n")) {
+            body(Substring(bytes[start..<newline]))
+            start = bytes.index(after: newline)
+        }
+        body(Substring(bytes[start...]))
     }
 
     /// One line per file, as `handoff test` prints it.

@@ -61,11 +61,7 @@ struct LineReader {
             let text = carry[carry.startIndex..<lastNewline].withUnsafeBytes {
                 String(decoding: $0.bindMemory(to: UInt8.self), as: UTF8.self)
             }
-            for line in text.utf8.split(
-                separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
-            {
-                body(Substring(line))
-            }
+            TraceRunner.forEachLine(in: Substring(text), body)
             carry = Data(carry[(lastNewline + 1)...])
         }
         if !carry.isEmpty { body(Substring(String(decoding: carry, as: UTF8.self))) }
