@@ -251,10 +251,19 @@ package struct SceneLoader {
     }
 
     /// Reads one node; `parent` is the kind of the container when the node is a page.
-    func node(_ y: Yams.Node, parent: NodeKind?, window: Point, _ state: inout LoadState)
+    /// Deepest nesting of nodes a scene may have (deeper trees are mistakes, and recursion in the
+    /// loader and hit tester must stay bounded).
+    static let maxDepth = 64
+
+    func node(
+        _ y: Yams.Node, parent: NodeKind?, window: Point, _ state: inout LoadState, depth: Int = 0
+    )
         throws(SceneError)
         -> HandoffCore.Node
     {
+        guard depth < Self.maxDepth else {
+            throw fail(y.mark, "nodes are nested more than \(Self.maxDepth) deep")
+        }
         let entries = try mapping(y, "a node")
         // The kind: `KIND: ID` shorthand or `kind:` + `id:`.
         var kind: NodeKind?
@@ -327,11 +336,13 @@ package struct SceneLoader {
             case "stretches": n.stretches = try bool(value, "stretches")
             case "children":
                 for c in try sequence(value, "children") {
-                    n.children.append(try node(c, parent: nil, window: window, &state))
+                    n.children.append(
+                        try node(c, parent: nil, window: window, &state, depth: depth + 1))
                 }
             case "pages":
                 for c in try sequence(value, "pages") {
-                    n.children.append(try node(c, parent: kind, window: window, &state))
+                    n.children.append(
+                        try node(c, parent: kind, window: window, &state, depth: depth + 1))
                 }
             case "axis":
                 let axis: Axis = try choice(value, "axis", Axis.allCases)

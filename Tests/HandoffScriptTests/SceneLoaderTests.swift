@@ -134,6 +134,21 @@ struct SceneLoaderTests {
         #expect(error(sheet)?.message == "sheet 's' has two detents at the same top")
     }
 
+    @Test func nestingIsBounded() throws {
+        var text = "root:\n"
+        var indent = "  "
+        for k in 0..<70 {
+            text +=
+                indent + "- scroll: s\(k)\n" + indent + "  frame: [0, 0, 10, 10]\n" + indent
+                + "  children:\n"
+            indent += "    "
+        }
+        text += indent + "- view: leaf\n" + indent + "  frame: [0, 0, 1, 1]\n"
+        let e = try #require(error(text))
+        #expect(e.message == "nodes are nested more than 64 deep")
+        #expect(e.line == 1 + 64 * 3 + 1)
+    }
+
     @Test func syntaxErrorsHavePositions() throws {
         let e = try #require(error("root:\n  - view: a\n    frame: [0, 0\n"))
         #expect(e.message.hasPrefix("invalid YAML"))
