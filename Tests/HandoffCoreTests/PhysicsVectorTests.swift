@@ -98,7 +98,8 @@ struct PhysicsVectorTests {
         case "detent_floatingpanel":
             let tops = v.anchors.values.sorted()
             let target = Targets.detent(
-                tops: tops, top: i["y"]!, fingerVelocity: i["velocity"]!, start: i["y"]!)
+                tops: tops, top: i["y"]!, fingerVelocity: i["velocity"]!, start: i["y"]!
+            ).target
             #expect(v.anchors.first { $0.value == target }?.key == v.expectedName)
         case "paging_flutter":
             let w = i["viewport"]!

@@ -24,14 +24,27 @@ public enum Targets {
         return Swift.min(Swift.max(target, 0), Swift.max(0, count - 1))
     }
 
+    /// How rule 1 chose a detent: the direction (nil when there was none and the nearest detent
+    /// won), the segment's ends behind and ahead of the motion, the projection, and the target.
+    public struct DetentDecision: Equatable, Sendable {
+        public var downward: Bool?
+        public var from: Double
+        public var to: Double
+        public var projected: Double
+        public var target: Double
+    }
+
     /// Sheet rule 1: the detent top a sheet between detents goes to. `tops` is sorted ascending,
     /// `top` is strictly between two of them, `fingerVelocity` is pt/s (down positive), `start` is
     /// the top where the gesture began.
     public static func detent(tops: [Double], top: Double, fingerVelocity vf: Double, start: Double)
-        -> Double
+        -> DetentDecision
     {
+        let projected = top + Deceleration.projection(velocity: vf, rate: Deceleration.normal)
         guard let upperIndex = tops.firstIndex(where: { $0 > top }), upperIndex > 0 else {
-            return nearest(tops: tops, top: top)
+            return DetentDecision(
+                downward: nil, from: top, to: top, projected: projected,
+                target: nearest(tops: tops, top: top))
         }
         let above = tops[upperIndex - 1]
         let below = tops[upperIndex]
@@ -43,13 +56,16 @@ public enum Targets {
         } else if top != start {
             downward = top > start
         } else {
-            return nearest(tops: [above, below], top: top)
+            return DetentDecision(
+                downward: nil, from: below, to: above, projected: projected,
+                target: nearest(tops: [above, below], top: top))
         }
         let from = downward ? above : below
         let to = downward ? below : above
-        var p = top + Deceleration.projection(velocity: vf, rate: Deceleration.normal)
-        p = Swift.min(Swift.max(p, Swift.min(from, to)), Swift.max(from, to))
-        return abs(p - from) / abs(to - from) > 0.5 ? to : from
+        let p = Swift.min(Swift.max(projected, Swift.min(from, to)), Swift.max(from, to))
+        return DetentDecision(
+            downward: downward, from: from, to: to, projected: projected,
+            target: abs(p - from) / abs(to - from) > 0.5 ? to : from)
     }
 
     /// The nearest detent; a tie goes to the higher one (smaller top).

@@ -1,5 +1,3 @@
-import Foundation
-
 /// What happens when the finger lifts (SPEC §5.5, §5.9).
 extension Simulator {
     mutating func release(_ pan: Pan, velocity v: Point, stopped: [Int]) {
@@ -60,11 +58,6 @@ extension Simulator {
         }.map(\.element)
         if scrollV != 0, !participants.isEmpty {
             startMomentum(participants, velocity: scrollV, ownerOnly: false)
-            reasons.append(
-                .momentum(
-                    driver: participants[0], velocity: scrollV,
-                    travel: -scrollV / (1000 * log(rate(participants[0]))),
-                    participants: participants))
         } else {
             for n in chain { snapIfNeeded(n) }
         }
@@ -89,10 +82,6 @@ extension Simulator {
             springTo(o, .bounce, target: clamped(o), velocity: scrollV)
         } else if scrollV != 0 {
             startMomentum([o], velocity: scrollV, ownerOnly: true)
-            reasons.append(
-                .momentum(
-                    driver: o, velocity: scrollV, travel: -scrollV / (1000 * log(rate(o))),
-                    participants: [o]))
         } else {
             snapIfNeeded(o)
         }
@@ -108,15 +97,15 @@ extension Simulator {
         return graph.nodes[s].sheet!.detents.contains { abs($0.top - top) < 1e-9 }
     }
 
-    func rate(_ n: Int) -> Double { graph.nodes[n].scroll?.rate ?? Deceleration.normal }
-
     mutating func startMomentum(_ chain: [Int], velocity v: Double, ownerOnly: Bool) {
-        let rate = rate(chain[0])
+        let rate = graph.nodes[chain[0]].scroll?.rate ?? Deceleration.normal
         let m = Momentum(
             chain: chain, decel: Deceleration(velocity: v, rate: rate), start: time,
             ownerOnly: ownerOnly, lastConsumer: nil)
         animations.append(.momentum(m))
         events.append(.momentumStarted(driver: chain[0], velocity: v, travel: m.decel.total))
+        reasons.append(
+            .momentum(driver: chain[0], velocity: v, travel: m.decel.total, participants: chain))
     }
 
     /// Starts a spring on `n` toward `target` (in offset units), replacing its animations.
@@ -160,18 +149,12 @@ extension Simulator {
         let cfg = graph.nodes[s].sheet!
         let tops = cfg.detents.map(\.top)
         let top = sheetTop(s)
-        let detent = Targets.detent(tops: tops, top: top, fingerVelocity: fingerV, start: start)
-        let downward: Bool? = fingerV != 0 ? fingerV > 0 : (top != start ? top > start : nil)
-        let below = tops.first { $0 > top } ?? top
-        let above = tops.last { $0 < top } ?? top
+        let d = Targets.detent(tops: tops, top: top, fingerVelocity: fingerV, start: start)
         reasons.append(
             .detent(
-                sheet: s, top: top, fingerVelocity: fingerV, downward: downward,
-                from: downward == true ? above : below, to: downward == true ? below : above,
-                projected: top
-                    + Deceleration.projection(velocity: fingerV, rate: Deceleration.normal),
-                target: detent))
-        springTo(s, .detent, target: cfg.bottomMost - detent, velocity: scrollV)
+                sheet: s, top: top, fingerVelocity: fingerV, downward: d.downward, from: d.from,
+                to: d.to, projected: d.projected, target: d.target))
+        springTo(s, .detent, target: cfg.bottomMost - d.target, velocity: scrollV)
     }
 
     /// Rule 4: a `snap: edges` scroll at rest strictly between its ends springs to the nearer
