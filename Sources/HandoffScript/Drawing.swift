@@ -96,16 +96,14 @@ enum Drawing {
     /// Whether a node is drawn: shown, not hidden, not transparent (backdrops only when visible).
     static func visible(_ i: Int, _ sim: Simulator) -> Bool {
         let g = sim.graph
+        let layout = sim.layout
         var n: Int? = i
         while let c = n {
             let node = g.nodes[c]
-            if node.hidden || node.alpha < 0.01 && node.kind != .backdrop { return false }
-            if node.kind == .backdrop, sim.layout.backdropAlpha(sheet: g.partner[c]!) < 0.01 {
+            if node.hidden || node.alpha < 0.01 && node.kind != .backdrop || !layout.isShown(c) {
                 return false
             }
-            if let p = g.parent[c], g.nodes[p].kind == .switcher,
-                g.children[p].firstIndex(of: c) != sim.selected[p]
-            {
+            if node.kind == .backdrop, layout.backdropAlpha(sheet: g.partner[c]!) < 0.01 {
                 return false
             }
             n = g.parent[c]

@@ -297,10 +297,9 @@ extension Session {
             case number(Double)
             case words([String])
         }
-        let report = StateReport(sim)
         let actual: Actual
         switch path {
-        case "owner": actual = .words([report.owner])
+        case "owner": actual = .words([sim.owner.map(names.id) ?? "none"])
         case "phase": actual = .words([sim.phase.rawValue])
         case "t": actual = .number(sim.time)
         case "touch": actual = .words([sim.touchInfo.map { names.target($0.target) } ?? "none"])
@@ -324,8 +323,8 @@ extension Session {
                 let id = String(path.dropFirst(7))
                 let i = try node(id, fail: fail)
                 actual = .number(sim.ledger?.totals(false).first { $0.node == i }?.amount ?? 0)
-            } else if let match = report.values.first(where: { $0.path == path }) {
-                actual = .number(match.value)
+            } else if let k = paths.entries.firstIndex(where: { $0.path == path }) {
+                actual = .number(paths.value(k, sim))
             } else {
                 let id = String(path[..<path.lastIndex(of: ".")!])
                 _ = try node(id, fail: fail)

@@ -196,6 +196,25 @@ package struct TraceRunner {
         body(Substring(bytes[start...]))
     }
 
+    /// An answer at a `replay --step` pause: Enter runs the command, `continue` (`c`) runs the
+    /// rest without pausing, `quit` (`q`) or no answer (end of input) stops.
+    package enum StepAnswer: Equatable, Sendable {
+        case run
+        case runRest
+        case stop
+
+        package init(_ answer: String?) {
+            let blank: (Character) -> Bool = { $0 == " " || $0 == "\t" }
+            switch answer.map({
+                String($0.drop(while: blank).reversed().drop(while: blank).reversed())
+            }) {
+            case nil, "quit", "q": self = .stop
+            case "continue", "c": self = .runRest
+            default: self = .run
+            }
+        }
+    }
+
     /// One line per file, as `handoff test` prints it.
     package static func summary(file: String, outcome: Outcome, diffLeftOut: Int = 0) -> String {
         switch outcome {

@@ -31,10 +31,9 @@ struct Replay: ParsableCommand {
                 guard pausing else { return true }
                 FileHandle.standardOutput.write(
                     Data("[Enter: run, continue: run the rest, quit: stop] ".utf8))
-                let answer = readLine()?.trimmingCharacters(in: .whitespaces) ?? "quit"
-                if answer == "quit" || answer == "q" { return false }
-                if answer == "continue" || answer == "c" { pausing = false }
-                return true
+                let answer = TraceRunner.StepAnswer(readLine())
+                if answer == .runRest { pausing = false }
+                return answer != .stop
             }
             runner.afterCommand = { lines, matched in
                 for l in lines { print(l) }

@@ -80,15 +80,10 @@ struct Shell {
             print("\(file):\(line): > \(command)")
             guard pausing else { return true }
             editor.setPrompt("step [Enter, continue, quit]> ")
-            switch editor.read(history: false) {
-            case .line(let answer):
-                let a = answer.trimmingCharacters(in: .whitespaces)
-                if a == "quit" || a == "q" { return false }
-                if a == "continue" || a == "c" { pausing = false }
-                return true
-            case .interrupted, .eof:
-                return false
-            }
+            guard case .line(let line) = editor.read(history: false) else { return false }
+            let answer = TraceRunner.StepAnswer(line)
+            if answer == .runRest { pausing = false }
+            return answer != .stop
         }
         runner.afterCommand = { lines, matched in
             for l in lines { emit(OutputLine(l), colour: colour) }

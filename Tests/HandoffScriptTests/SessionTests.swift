@@ -180,6 +180,15 @@ struct SessionTests {
         }
     }
 
+    @Test func stepAnswers() {
+        #expect(TraceRunner.StepAnswer("") == .run)
+        #expect(TraceRunner.StepAnswer(" continue ") == .runRest)
+        #expect(TraceRunner.StepAnswer("c") == .runRest)
+        #expect(TraceRunner.StepAnswer("\tq") == .stop)
+        #expect(TraceRunner.StepAnswer(nil) == .stop)
+        #expect(TraceRunner.StepAnswer("con tinue") == .run)
+    }
+
     @Test func loadSceneFileRelativeToBase() {
         let files = MemoryFiles()
         files.files["dir/s.yaml"] = SceneLoaderTests.example

@@ -60,7 +60,7 @@ public struct Layout {
     }
 
     /// Whether a node is shown at all (a switcher shows only its selected page).
-    func isShown(_ i: Int) -> Bool {
+    public func isShown(_ i: Int) -> Bool {
         guard let p = graph.parent[i], graph.nodes[p].kind == .switcher else { return true }
         return graph.children[p].firstIndex(of: i) == selected[p]
     }
