@@ -80,7 +80,8 @@ package enum CommandTable {
             example: "expect first.offset == 50", words: ExpectOp.allCases.map(\.rawValue)),
         CommandSpec(
             name: "set", usage: "set KEY VALUE",
-            summary: "slop N, slopmode full|subtract, policy nested|uikit, fps N, output text|json",
+            summary:
+                "slop N, slopmode full|subtract, policy nested|uikit|outer, fps N, output text|json",
             example: "set policy uikit", words: SettingKeys.keys),
         CommandSpec(
             name: "record", usage: "record FILE [--force] | record stop",
@@ -111,7 +112,7 @@ package enum CommandTable {
 package enum SettingKeys {
     package static let keys = ["slop", "slopmode", "policy", "fps", "output"]
     package static let values: [String: [String]] = [
-        "slopmode": ["full", "subtract"], "policy": ["nested", "uikit"],
+        "slopmode": ["full", "subtract"], "policy": ["nested", "uikit", "outer"],
         "output": ["text", "json"],
     ]
 }

@@ -7,9 +7,15 @@ enum Why {
     {
         let n = Names(sim.graph)
         var rows: [(String, String)] = []
+        let decided = reasons.contains { if case .ownership = $0 { true } else { false } }
         for r in reasons {
+            if case .ownership(let decision) = r {
+                rows += ownership(decision, n)
+                rows += moves.flatMap { shares($0, n, sim) }
+                continue
+            }
             rows.append(explain(r, n, sim))
-            if case .chain = r { rows += moves.flatMap { shares($0, n, sim) } }
+            if case .chain = r, !decided { rows += moves.flatMap { shares($0, n, sim) } }
         }
         if !reasons.contains(where: { if case .chain = $0 { true } else { false } }) {
             rows += moves.flatMap { shares($0, n, sim) }
@@ -22,8 +28,17 @@ enum Why {
     /// Each share of a ledger and the phase rule behind it (§5.2, §5.4, §5.9).
     static func shares(_ l: Ledger, _ n: Names, _ sim: Simulator) -> [(String, String)] {
         let dir = ScrollDirection(of: l.d).rawValue
+        let oneOwner = sim.settings.policy != .nested
         var out: [(String, String)] = [
-            ("§5.2", "d \(f(l.d)) (\(dir)) shared out in the phases pre, self, post, overscroll")
+            oneOwner
+                ? (
+                    "§5.3",
+                    "d \(f(l.d)) (\(dir)) under policy \(sim.settings.policy.rawValue): the owner alone takes it, then its overscroll if it bounces"
+                )
+                : (
+                    "§5.2",
+                    "d \(f(l.d)) (\(dir)) shared out in the phases pre, self, post, overscroll"
+                )
         ]
         for s in l.shares {
             let id = n.id(s.node)
@@ -36,7 +51,10 @@ enum Why {
                     ? "\(id) \(f(s.amount)) pre: below its top-most detent a sheet takes every delta first"
                     : "\(id) \(f(s.amount)) pre: its nested.pre includes \(dir); ancestors take first, outermost first, up to their range"
             case .self:
-                text = "\(id) \(f(s.amount)) self: the driver takes what its range allows"
+                text =
+                    oneOwner
+                    ? "\(id) \(f(s.amount)) self: the owner takes what its range allows"
+                    : "\(id) \(f(s.amount)) self: the driver takes what its range allows"
             case .post:
                 text =
                     isSheet
@@ -48,14 +66,19 @@ enum Why {
                     ? "\(id) \(f(s.amount)) overscroll: at its edge and bounces, so it takes the rest as raw pull (§5.4)"
                     : "\(id) \(f(s.amount)) overscroll: pull against the move is taken back first (§5.9)"
             }
-            out.append(("§5.2", text))
+            out.append((oneOwner ? "§5.3" : "§5.2", text))
         }
         if l.unconsumed != 0 {
             out.append(
-                (
-                    "§5.2",
-                    "unconsumed \(f(l.unconsumed)): no chain node could take it (at its edge and not bouncing)"
-                ))
+                oneOwner
+                    ? (
+                        "§5.3",
+                        "unconsumed \(f(l.unconsumed)): the owner could not take it (at its edge and not bouncing); no other node takes part"
+                    )
+                    : (
+                        "§5.2",
+                        "unconsumed \(f(l.unconsumed)): no chain node could take it (at its edge and not bouncing)"
+                    ))
         }
         return out
     }
@@ -98,13 +121,8 @@ enum Why {
                 "§5.1",
                 "driver \(n.id(driver)): the innermost node on the hit path that scrolls \(axis.rawValue)ly; chain \(chain.map(n.id).joined(separator: ", "))"
             )
-        case .uikitOwner(let owner, let dir, let movable):
-            return (
-                "§5.3",
-                movable
-                    ? "policy uikit: owner \(n.id(owner)), the outermost chain node that can move \(dir.rawValue); it alone consumes"
-                    : "policy uikit: no chain node can move \(dir.rawValue), so the driver \(n.id(owner)) owns the pan"
-            )
+        case .ownership(let d):
+            return ownership(d, n).last!
         case .velocity(let v, let window):
             guard let window else {
                 return ("§4.3", "release velocity (\(f(v.x)), \(f(v.y))) pt/s, given with 'end'")
@@ -138,6 +156,10 @@ enum Why {
                 "§5.5 r1",
                 "\(n.id(sheet)) at \(f(top)) between detents takes the velocity: \(direction); projection \(f(top)) + 0.499·\(f(vf)) = \(f(projected)), clamped to \(f(p)); progress \(f(progress)) \(progress > 0.5 ? ">" : "≤") 0.5 → \(name) (top \(f(target)))"
             )
+        case .detentFromRest(let sheet, let vf, let decision):
+            return detentFromRest(sheet, vf, decision, n)
+        case .detentKept(let sheet, let top, let because):
+            return detentKept(sheet, top, because, n)
         case .page(let pager, let offset, let width, let v, let start, let target):
             let x = offset / width
             let rule =

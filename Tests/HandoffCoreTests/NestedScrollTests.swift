@@ -62,20 +62,6 @@ struct NestedScrollTests {
         #expect(sim.ledger?.unconsumed == 3356.0)
     }
 
-    @Test func uikitPolicyStopsAtContainerLimit() throws {
-        var sim = Simulator(scene: Fixtures.example)
-        sim.settings.policy = .uikit
-        try sim.pan(0, -250, at: at)
-        #expect(sim.owner == sim.graph.index(of: "outer"))
-        #expect(sim.offset("outer") == 200)
-        #expect(sim.offset("first") == 0)
-        #expect(sim.ledger?.unconsumed == 50)
-        try sim.end(velocity: .zero)
-        try sim.pan(0, -100, at: at)  // a new gesture: now the list moves
-        #expect(sim.owner == sim.graph.index(of: "first"))
-        #expect(sim.offset("first") == 100)
-    }
-
     @Test func rubberBandOnBuiltinTabs() throws {
         var sim = Simulator(scene: BuiltinScenes.tabs)
         try sim.pan(0, -1200)

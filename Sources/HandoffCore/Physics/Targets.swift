@@ -68,6 +68,43 @@ public enum Targets {
             target: abs(p - from) / abs(to - from) > 0.5 ? to : from)
     }
 
+    /// What rule 1 does with a sheet resting on a detent at release.
+    public enum RestingRelease: Equatable, Sendable {
+        /// The sheet takes the velocity on this segment.
+        case segment(DetentDecision)
+        /// The sheet takes nothing, for this reason.
+        case kept(DetentKept)
+    }
+
+    /// Sheet rule 1 for a sheet resting on the detent `top` at release (FloatingPanel's
+    /// `segment(at:forward:)`): the segment is that detent (`from`) and its neighbour in the
+    /// direction (`to`); the projection decides as between detents. The direction is the sign of
+    /// `fingerVelocity`, else the travel from `start`. Returns why the sheet takes nothing when
+    /// there is no direction or no neighbour in it.
+    public static func detentFromRest(
+        tops: [Double], top: Double, fingerVelocity vf: Double, start: Double
+    ) -> RestingRelease {
+        let downward: Bool
+        if vf > 0 {
+            downward = true
+        } else if vf < 0 {
+            downward = false
+        } else if abs(top - start) > 1e-9 {
+            downward = top > start
+        } else {
+            return .kept(.noDirection)
+        }
+        let neighbour =
+            downward ? tops.first { $0 > top + 1e-9 } : tops.last { $0 < top - 1e-9 }
+        guard let to = neighbour else { return .kept(.noNeighbour(downward: downward)) }
+        let projected = top + Deceleration.projection(velocity: vf, rate: Deceleration.normal)
+        let p = Swift.min(Swift.max(projected, Swift.min(top, to)), Swift.max(top, to))
+        return .segment(
+            DetentDecision(
+                downward: downward, from: top, to: to, projected: projected,
+                target: abs(p - top) / abs(to - top) > 0.5 ? to : top))
+    }
+
     /// The nearest detent; a tie goes to the higher one (smaller top).
     public static func nearest(tops: [Double], top: Double) -> Double {
         var best = tops[0]

@@ -12,14 +12,20 @@ public enum Reason: Equatable, Sendable {
     case sheetCaught(sheet: Int)
     /// §5.1: the driver and its chain.
     case chain(driver: Int, chain: [Int], axis: Axis)
-    /// §5.3: under `uikit`, the owner chosen at recognition.
-    case uikitOwner(owner: Int, direction: ScrollDirection, movable: Bool)
+    /// §5.3: under `uikit` or `outer`, the owner chosen at recognition and the walk that chose it.
+    case ownership(Ownership.Decision)
     /// §4.3: the release velocity and where it came from (nil window: given explicitly).
     case velocity(Point, window: Double?)
     /// §5.5 rule 1: a sheet between detents took the velocity.
     case detent(
         sheet: Int, top: Double, fingerVelocity: Double, downward: Bool?, from: Double, to: Double,
         projected: Double, target: Double)
+    /// §5.5 rule 1: a sheet resting on a detent at release took the velocity on the segment from
+    /// that detent to its neighbour in the velocity's direction (FloatingPanel's
+    /// `segment(at:forward:)`).
+    case detentFromRest(sheet: Int, fingerVelocity: Double, decision: Targets.DetentDecision)
+    /// §5.5 rule 1: a sheet resting on a detent at release took nothing.
+    case detentKept(sheet: Int, top: Double, because: DetentKept)
     /// §5.5 rule 2: a pager's target page.
     case page(pager: Int, offset: Double, width: Double, velocity: Double, start: Int, target: Int)
     /// §5.5 rule 3: momentum through the chain (participants leave out `fling: none` parents).
@@ -38,4 +44,14 @@ public enum Reason: Equatable, Sendable {
     case tap(Target, delivered: Bool, reason: String?)
     /// §5.8: a refused `tab`.
     case refused(String)
+}
+
+/// Why a sheet resting on a detent at release takes nothing (SPEC §5.5 rule 1).
+public enum DetentKept: Equatable, Sendable {
+    /// A node inside the sheet took a non-zero share during the gesture.
+    case innerShare(Int)
+    /// The detent has no neighbour in the velocity's direction (`downward`).
+    case noNeighbour(downward: Bool)
+    /// No velocity and no travel since the gesture began: no direction.
+    case noDirection
 }

@@ -2,8 +2,10 @@
 public enum Policy: String, Sendable, CaseIterable {
     /// One gesture, many consumers (Compose/Android nested scrolling).
     case nested
-    /// Plain nested UIScrollViews: one owner chosen at recognition.
+    /// Plain nested UIScrollViews: the innermost node that can scroll owns the gesture (§5.3).
     case uikit
+    /// A container that claims the drag: the outermost chain node that can move owns it (§5.3).
+    case outer
 }
 
 /// Tunables a user can `set`.

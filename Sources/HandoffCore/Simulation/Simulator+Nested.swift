@@ -119,6 +119,14 @@ extension Simulator {
         ledger = l
         events.append(.moved(l))
         recordHandoffs(l, last: &pan.lastConsumer)
+        if pan.innerShare == nil,
+            let s = chain.firstIndex(where: { graph.nodes[$0].kind == .sheet }), s > 0
+        {
+            let inside = Set(chain[..<s])
+            pan.innerShare =
+                l.shares.first { inside.contains($0.node) && abs($0.amount) > 1e-9 }?
+                .node
+        }
         touch?.pan = pan
         updateParallax()
     }

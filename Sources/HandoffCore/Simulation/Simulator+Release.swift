@@ -26,13 +26,23 @@ extension Simulator {
 
     private mutating func releaseChain(_ pan: Pan, fingerV: Double, scrollV: Double) {
         let chain = pan.chain
-        // 1. A sheet between detents takes the velocity.
-        if let s = chain.first(where: { graph.nodes[$0].kind == .sheet }), !isOnDetent(s) {
-            for n in chain where n != s && isOverscrolled(n) {
-                springTo(n, .bounce, target: clamped(n), velocity: 0)
+        // 1. A sheet between detents takes the velocity; one resting on a detent takes it on the
+        // segment to its neighbour, unless a list inside it scrolled in this gesture.
+        if let s = chain.first(where: { graph.nodes[$0].kind == .sheet }) {
+            let onDetent = isOnDetent(s)
+            let resting = onDetent ? restingSegment(s, pan: pan, fingerV: fingerV) : nil
+            if !onDetent || resting != nil {
+                for n in chain where n != s && isOverscrolled(n) {
+                    springTo(n, .bounce, target: clamped(n), velocity: 0)
+                }
+                if let resting {
+                    springFromRest(s, resting, scrollV: scrollV)
+                } else {
+                    settleSheet(
+                        s, fingerV: fingerV, scrollV: scrollV, start: pan.sheetStart ?? sheetTop(s))
+                }
+                return
             }
-            settleSheet(s, fingerV: fingerV, scrollV: scrollV, start: pan.sheetStart ?? sheetTop(s))
-            return
         }
         // Release order: overscroll springs back first and no momentum runs; a pager driver
         // springs to its page instead.
@@ -72,6 +82,8 @@ extension Simulator {
             if !isOnDetent(o) {
                 settleSheet(
                     o, fingerV: fingerV, scrollV: scrollV, start: pan.sheetStart ?? sheetTop(o))
+            } else if let resting = restingSegment(o, pan: pan, fingerV: fingerV) {
+                springFromRest(o, resting, scrollV: scrollV)
             } else if scrollV != 0, graph.nodes[o].sheet!.momentum {
                 startMomentum([o], velocity: scrollV, ownerOnly: true)
             }
@@ -155,6 +167,39 @@ extension Simulator {
                 sheet: s, top: top, fingerVelocity: fingerV, downward: d.downward, from: d.from,
                 to: d.to, projected: d.projected, target: d.target))
         springTo(s, .detent, target: cfg.bottomMost - d.target, velocity: scrollV)
+    }
+
+    /// Rule 1 for a sheet resting on a detent at release: the segment from that detent to its
+    /// neighbour in the velocity's direction, or nil (with the reason recorded) when the sheet
+    /// takes nothing: a node inside it took a share in this gesture, or there is no direction or
+    /// no neighbour in it.
+    mutating func restingSegment(_ s: Int, pan: Pan, fingerV: Double) -> Targets.DetentDecision? {
+        let top = sheetTop(s)
+        if let inner = pan.innerShare {
+            reasons.append(.detentKept(sheet: s, top: top, because: .innerShare(inner)))
+            return nil
+        }
+        let tops = graph.nodes[s].sheet!.detents.map(\.top)
+        switch Targets.detentFromRest(
+            tops: tops, top: top, fingerVelocity: fingerV, start: pan.sheetStart ?? top)
+        {
+        case .segment(let d):
+            reasons.append(.detentFromRest(sheet: s, fingerVelocity: fingerV, decision: d))
+            return d
+        case .kept(let why):
+            reasons.append(.detentKept(sheet: s, top: top, because: why))
+            return nil
+        }
+    }
+
+    /// Springs a sheet that rested on a detent to the detent rule 1 chose; nothing to do when it
+    /// stays where it is with no velocity.
+    private mutating func springFromRest(
+        _ s: Int, _ d: Targets.DetentDecision, scrollV: Double
+    ) {
+        let target = graph.nodes[s].sheet!.bottomMost - d.target
+        guard scrollV != 0 || offsets[s] != target else { return }
+        springTo(s, .detent, target: target, velocity: scrollV)
     }
 
     /// Rule 4: a `snap: edges` scroll at rest strictly between its ends springs to the nearer

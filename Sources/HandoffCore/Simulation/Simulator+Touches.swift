@@ -151,11 +151,10 @@ extension Simulator {
             reasons.append(.chain(driver: driver, chain: chain, axis: axis))
             if let sheetOwner {
                 owner = sheetOwner
-            } else if settings.policy == .uikit {
+            } else if let decision = ownership(path: t.path, chain: chain, axis: axis, dir) {
                 ownerOnly = true
-                let movable = chain.last { room($0, dir) > 0 }
-                owner = movable ?? driver
-                reasons.append(.uikitOwner(owner: owner, direction: dir, movable: movable != nil))
+                owner = decision.owner
+                reasons.append(.ownership(decision))
             }
             let sheet = chain.first { graph.nodes[$0].kind == .sheet }
             let pan = Pan(
@@ -169,6 +168,29 @@ extension Simulator {
             drag(delta)
         case .none, .endedPan, .deliverTap, .failTap:
             break
+        }
+    }
+
+    /// The owner under a one-owner policy (SPEC §5.3), from the facts of the hit path; nil under
+    /// `nested`.
+    func ownership(path: [Int], chain: [Int], axis: Axis, _ dir: ScrollDirection)
+        -> Ownership.Decision?
+    {
+        func candidate(_ n: Int) -> Ownership.Candidate {
+            let r = range(n)
+            return Ownership.Candidate(
+                node: n, axis: graph.axis(n)!, isSheet: graph.nodes[n].kind == .sheet,
+                exceeds: r.upperBound - r.lowerBound > 1e-9, bounces: bounces(n),
+                room: room(n, dir))
+        }
+        switch settings.policy {
+        case .nested:
+            return nil
+        case .uikit:
+            let scrolls = path.reversed().filter { graph.isScrollable($0) && !isParallax($0) }
+            return Ownership.uikit(path: scrolls.map(candidate), axis: axis, direction: dir)
+        case .outer:
+            return Ownership.outer(chain: chain.map(candidate), axis: axis, direction: dir)
         }
     }
 

@@ -20,14 +20,17 @@ struct Pan: Equatable, Sendable {
     var driver: Int
     /// Driver first, then every ancestor on the same axis.
     var chain: [Int]
-    /// The driver under `nested`; the chosen owner under `uikit`; the sheet for a pan begun on an
-    /// animating sheet.
+    /// The driver under `nested`; the chosen owner under `uikit` and `outer`; the sheet for a pan
+    /// begun on an animating sheet.
     var owner: Int
-    /// Under `uikit`, the only node that consumes.
+    /// Under `uikit` and `outer`, the only node that consumes.
     var ownerOnly: Bool
     /// Page of a pager driver when the gesture began.
     var startPage: Int
     /// Top of the first sheet in the chain when the gesture began.
     var sheetStart: Double?
     var lastConsumer: Int?
+    /// The first node inside the chain's sheet that took a non-zero share during this gesture
+    /// (SPEC §5.5 rule 1: then a sheet resting on a detent takes nothing at release).
+    var innerShare: Int? = nil
 }
