@@ -77,6 +77,8 @@ package enum Command: Equatable, Sendable {
     case show
     case expect(path: String, op: ExpectOp, value: ExpectValue, tolerance: Double?)
     case set(key: String, value: String)
+    /// `set` alone: every setting, its value and where it came from.
+    case settings
     case record(file: String, force: Bool)
     case recordStop
     case replay(file: String, step: Bool)
@@ -119,6 +121,7 @@ package enum Command: Equatable, Sendable {
             return "expect \(path) \(op.rawValue) \(value.canonical)"
                 + (tol.map { " ± \(f($0))" } ?? "")
         case .set(let k, let v): return "set \(k) \(v)"
+        case .settings: return "set"
         case .record(let file, let force): return "record \(file)" + (force ? " --force" : "")
         case .recordStop: return "record stop"
         case .replay(let file, let step): return "replay \(file)" + (step ? " --step" : "")
@@ -130,7 +133,7 @@ package enum Command: Equatable, Sendable {
     /// Whether the command changes the simulation (traces and `record` keep those).
     package var isInspection: Bool {
         switch self {
-        case .state, .tree, .help, .scenes, .expect, .why, .show: true
+        case .state, .tree, .help, .scenes, .expect, .why, .show, .settings: true
         default: false
         }
     }

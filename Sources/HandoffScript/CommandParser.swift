@@ -240,6 +240,7 @@ package enum CommandParser {
         }
 
         mutating func set() throws(Diagnostic) -> Command {
+            if peek == nil { return .settings }
             let key = try next("a KEY")
             guard SettingKeys.keys.contains(key.text) else {
                 throw error(
@@ -308,7 +309,7 @@ package enum CommandParser {
     static func isExpectPath(_ p: String) -> Bool {
         if fixedPaths.contains(p) { return true }
         if p.hasPrefix("ledger."), p.count > 7 { return true }
-        for suffix in [".offset", ".page", ".top", ".height"]
+        for suffix in [".offset", ".page", ".top", ".height", ".alpha"]
         where p.hasSuffix(suffix) && p.count > suffix.count {
             return true
         }

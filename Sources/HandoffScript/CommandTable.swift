@@ -76,12 +76,12 @@ package enum CommandTable {
         CommandSpec(
             name: "expect", usage: "expect PATH OP VALUE [± TOL]",
             summary:
-                "assert: PATH is owner, phase, t, ID.offset, ID.page, ID.top, ID.height, touch, tap, ledger.unconsumed or ledger.ID; OP is == != < <= > >= ~=",
+                "assert: PATH is owner, phase, t, ID.offset, ID.page, ID.top, ID.height, ID.alpha, touch, tap, ledger.unconsumed or ledger.ID; OP is == != < <= > >= ~=",
             example: "expect first.offset == 50", words: ExpectOp.allCases.map(\.rawValue)),
         CommandSpec(
-            name: "set", usage: "set KEY VALUE",
+            name: "set", usage: "set [KEY VALUE]",
             summary:
-                "slop N, slopmode full|subtract, policy nested|uikit|outer, fps N, output text|json",
+                "slop N, slopmode full|subtract, policy nested|uikit|outer, fps N, output text|json; alone: list every setting and where it came from",
             example: "set policy uikit", words: SettingKeys.keys),
         CommandSpec(
             name: "record", usage: "record FILE [--force] | record stop",

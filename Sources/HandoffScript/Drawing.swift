@@ -2,7 +2,8 @@ import HandoffCore
 
 /// `show`: the window drawn in text, one character per 10 × 20 pt, later nodes on top, each box
 /// labelled with its id; rows and segments are marked, the selected segment with `*`, the finger
-/// with `@`. Below it, each scroll's offset within its range.
+/// with `@`. Below it, each scroll's offset within its range, then the alpha of every switcher
+/// page, backdrop and view whose alpha is not 1.
 enum Drawing {
     static let cellWidth = 10.0
     static let cellHeight = 20.0
@@ -53,7 +54,9 @@ enum Drawing {
                 while row < list.count {
                     let top = origin + list.span(row).top
                     if top >= shown.maxY { break }
-                    let y = Int((top / cellHeight).rounded(.down))
+                    // A row whose top sits on the box's top border is labelled just below it.
+                    var y = Int((top / cellHeight).rounded(.down))
+                    if y == c.y0 { y += 1 }
                     if y > c.y0, y < c.y1 { put("[\(row)]", c.x0 + 1, y, limit: c.x1 - 1) }
                     row += 1
                 }
@@ -90,6 +93,16 @@ enum Drawing {
             }
         }
         out.append("offsets: " + legend.joined(separator: ", "))
+        // Alphas that change (switcher pages, backdrops) or are not 1.
+        var alphas: [String] = []
+        for i in g.nodes.indices {
+            let onSwitcher = g.parent[i].map { g.nodes[$0].kind == .switcher } ?? false
+            guard onSwitcher || g.nodes[i].kind == .backdrop || g.nodes[i].alpha != 1 else {
+                continue
+            }
+            alphas.append("\(g.nodes[i].id) \(f(sim.alpha(i)))")
+        }
+        if !alphas.isEmpty { out.append("alpha: " + alphas.joined(separator: ", ")) }
         return out
     }
 

@@ -8,6 +8,8 @@ package enum Fact: Equatable, Sendable {
     case fling(Ledger)
     /// A printed state value changed (`outer.offset 0 → 200`).
     case changed(path: String, from: String, to: String)
+    /// `touch ID` / `tap ID` aimed at `asked` but the point hits `hit`, another target.
+    case aimed(asked: String, hit: String)
     case text(String)
     case expectation(passed: Bool, message: String)
     case error(Diagnostic)

@@ -43,6 +43,10 @@ package enum JSONRenderer {
                 ("kind", J.string("changed")), ("path", J.string(path)), ("from", value(from)),
                 ("to", value(to)),
             ])
+        case .aimed(let asked, let hit):
+            return J.object([
+                ("kind", J.string("aimed")), ("asked", J.string(asked)), ("hit", J.string(hit)),
+            ])
         case .text(let s): return J.object([("kind", J.string("text")), ("line", J.string(s))])
         case .expectation(let passed, let message):
             return J.object([
@@ -87,6 +91,16 @@ package enum JSONRenderer {
             case .tap(let t): name = "tap(\(n.target(t)))"
             }
             return obj("recognizer", [("recognizer", s(name)), ("state", s(state.rawValue))])
+        case .tracking(let d, let slop):
+            return obj("tracking", [("distance", num(d)), ("slop", num(slop))])
+        case .tapMoved(let t, let d, let slop):
+            return obj(
+                "recognizer",
+                [
+                    ("recognizer", s("tap(\(n.target(t)))")), ("state", s("failed")),
+                    ("reason", s("moved")), ("distance", num(d)), ("slop", num(slop)),
+                ])
+        case .offAxis(let axis): return obj("offAxis", [("axis", s(axis.rawValue))])
         case .touchesCancelled(let t): return obj("touchesCancelled", [("target", s(n.target(t)))])
         case .owner(let node, let chain):
             return obj(

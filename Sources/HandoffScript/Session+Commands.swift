@@ -39,7 +39,9 @@ extension Session {
             }
         case .touch(let place):
             let p = try point(for: place, fail: fail)
+            let note = aimNote(place, at: p)
             try simulate { s throws(SimulatorError) in try s.touchDown(at: p) }
+            return withNote(note, collect())
         case .move(let dx, let dy, let over):
             guard sim.isFingerDown else { throw fail(SimulatorError.noFinger.message) }
             try moveFinger(dx, dy, over: over, fail: fail)
@@ -67,14 +69,18 @@ extension Session {
         case .tap(let place):
             guard !sim.isFingerDown else { throw fail(SimulatorError.fingerAlreadyDown.message) }
             let p: Point
+            var note: Fact?
             switch place {
             case .row(let n): p = try rowUnderTouchPoint(n, fail: fail)
-            case .place(let pl): p = try point(for: pl, fail: fail)
+            case .place(let pl):
+                p = try point(for: pl, fail: fail)
+                note = aimNote(pl, at: p)
             }
             try simulate { s throws(SimulatorError) in
                 try s.touchDown(at: p)
                 try s.end()
             }
+            return withNote(note, collect())
         case .tab(let choice, let of):
             return try tab(choice, of: of, fail: fail)
         case .wait(let d):
@@ -90,7 +96,9 @@ extension Session {
                 return facts
             }
         case .state(let json):
-            return json ? [] : StateReport(sim).lines.map(Fact.text)
+            var report = StateReport(sim)
+            report.settings = changedSettings
+            return json ? [] : report.lines.map(Fact.text)
         case .tree:
             return StateReport(sim).tree.map(Fact.text)
         case .show:
@@ -106,8 +114,10 @@ extension Session {
             if case .expectation(false, _) = fact { result.failed = true }
             return [fact]
         case .set(let key, let value):
-            apply(setting: key, value: value)
+            set(key, value)
             return [.text(TextRenderer.line("set", "\(key) \(value)"))]
+        case .settings:
+            return settingsListing.map(Fact.text)
         case .record(let file, let force):
             return try startRecording(Paths.resolve(file, base: baseDirectory), force: force)
         case .recordStop:
@@ -134,6 +144,11 @@ extension Session {
             switch e {
             case .recognizer(.tap, .recognized):
                 continue
+            case .tracking, .offAxis:
+                // A move over many frames inside the slop reports where it ended up, once.
+                if let last = facts.last, case .event(.tracking) = last { facts.removeLast() }
+                if let last = facts.last, case .event(.offAxis) = last { facts.removeLast() }
+                facts.append(.event(e))
             case .flingFrame(let l):
                 if let i = flingAt, case .fling(var total) = facts[i] {
                     total.merge(l)
@@ -174,7 +189,13 @@ extension Session {
             return Point(x, y)
         case .node(let id):
             let i = try node(id, fail: fail)
-            let visible = layout.windowFrame(i).visible
+            var visible = layout.windowFrame(i).visible
+            if let sheet = sim.graph.nodes[i].sheet {
+                // A sheet's own area is its grabber strip (SPEC §8): aim at its centre.
+                let frame = layout.windowFrame(i).frame
+                visible = Rect(frame.x, frame.y, frame.width, min(sheet.grabber, frame.height))
+                    .intersection(visible)
+            }
             guard !visible.isEmpty else { throw fail("'\(id)' is not on screen", id, nil) }
             return visible.center
         case .item(let id, let n):
@@ -190,6 +211,32 @@ extension Session {
             guard !visible.isEmpty else { throw fail("'\(id)[\(n)]' is not on screen", id, nil) }
             return visible.center
         }
+    }
+
+    /// A note when the point a `touch ID` or `tap ID` aims at hits another target than the one
+    /// asked for (`tap menu` hits `menu[1]`).
+    private func aimNote(_ place: Place, at p: Point) -> Fact? {
+        let asked: Target
+        switch place {
+        case .point: return nil
+        case .node(let id):
+            guard let i = sim.graph.index(of: id) else { return nil }
+            asked = Target(i)
+        case .item(let id, let n):
+            guard let i = sim.graph.index(of: id) else { return nil }
+            asked = Target(i, item: n)
+        }
+        guard let hit = sim.layout.hitTest(p), hit != asked else { return nil }
+        return .aimed(asked: names.target(asked), hit: names.target(hit))
+    }
+
+    /// Places a note right after the touch-down's `touch` and `path` lines.
+    private func withNote(_ note: Fact?, _ facts: [Fact]) -> [Fact] {
+        guard let note else { return facts }
+        var out = facts
+        let at = out.firstIndex { if case .event(.touchDown) = $0 { true } else { false } }
+        out.insert(note, at: at.map { $0 + 1 } ?? 0)
+        return out
     }
 
     private func node(_ id: String, fail: (String, String?, String?) -> Diagnostic)
@@ -312,6 +359,7 @@ extension Session {
                 if reason == "swallowed" { words.append("swallowed") }
                 if reason == "cancelled by pan" { words.append("cancelled") }
                 if reason == "not tappable" { words.append("not-tappable") }
+                if reason == "moved" { words.append("moved") }
                 actual = .words(
                     tap.delivered ? words : words.filter { $0 != names.target(tap.target) })
             } else {
@@ -323,6 +371,9 @@ extension Session {
                 let id = String(path.dropFirst(7))
                 let i = try node(id, fail: fail)
                 actual = .number(sim.ledger?.totals(false).first { $0.node == i }?.amount ?? 0)
+            } else if path.hasSuffix(".alpha") {
+                let id = String(path.dropLast(6))
+                actual = .number(sim.alpha(try node(id, fail: fail)))
             } else if let k = paths.entries.firstIndex(where: { $0.path == path }) {
                 actual = .number(paths.value(k, sim))
             } else {

@@ -42,13 +42,17 @@ package struct Session {
     private var parsed: [String: Command] = [:]
     /// The printable values of the current scene.
     private(set) var paths: ValuePaths
+    /// Settings made with `set`, which survive `load` (SPEC §8).
+    var userSettings: [String: String] = [:]
+    /// The loaded scene's own settings still in force.
+    var sceneSettings: [(key: String, value: String)] = []
 
     package init(scene: Scene, ref: String, files: any FileAccess) {
         sim = Simulator(scene: scene)
         sceneRef = ref
         self.files = files
         paths = ValuePaths(sim.graph)
-        applySceneSettings()
+        applySettingsForLoad()
     }
 
     /// Resolves a built-in name or a scene file.
@@ -74,10 +78,6 @@ package struct Session {
             throw SceneError(file: path, line: 1, column: 1, message: message)
         }
         return try SceneLoader(file: path, text: text).load()
-    }
-
-    private mutating func applySceneSettings() {
-        for (k, v) in sim.graph.scene.settings { apply(setting: k, value: v) }
     }
 
     mutating func apply(setting key: String, value: String) {
@@ -247,13 +247,11 @@ package struct Session {
         } catch {
             throw Diagnostic(error.rendered, usage: CommandTable.usage("load"))
         }
-        let keep = sim.settings
         sim = Simulator(scene: scene)
-        sim.settings = keep
         sceneRef = ref
         loads += 1
         paths = ValuePaths(sim.graph)
-        applySceneSettings()
+        applySettingsForLoad()
         return [
             .text(
                 TextRenderer.line(

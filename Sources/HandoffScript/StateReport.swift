@@ -5,6 +5,8 @@ import HandoffCore
 package struct StateReport {
     let sim: Simulator
     let names: Names
+    /// The settings that differ from their default, with their origin (`state` prints them).
+    package var settings: String?
 
     package init(_ sim: Simulator) {
         self.sim = sim
@@ -47,6 +49,7 @@ package struct StateReport {
                 ? "\(NumberFormat.format(a.target)) pt to go" : "→ \(NumberFormat.format(a.target))"
             rows.append(("animation", "\(names.id(a.node)) \(a.kind.rawValue) \(what)"))
         }
+        if let settings { rows.append(("settings", settings)) }
         return TextRenderer.aligned(rows)
     }
 

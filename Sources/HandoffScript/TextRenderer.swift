@@ -52,6 +52,7 @@ package enum TextRenderer {
         case .event(let e): return event(e, names)
         case .fling(let l): return [line("fling", ledger(l, names))]
         case .changed(let path, let from, let to): return [line(path, "\(from) → \(to)")]
+        case .aimed(let asked, let hit): return [line("note", "aimed at \(asked), hit \(hit)")]
         case .text(let s): return [s]
         case .expectation(let passed, let message):
             return [line("expect", (passed ? "ok: " : "FAILED: ") + message)]
@@ -77,6 +78,12 @@ package enum TextRenderer {
             return [line("pan", "\(axis.rawValue) \(state.rawValue)")]
         case .recognizer(.tap(let t), let state):
             return [line("tap", "\(n.target(t)) \(state.rawValue)")]
+        case .tracking(let d, let slop):
+            return [line("tracking", "d \(f(d)) of slop \(f(slop))")]
+        case .tapMoved(let t, let d, let slop):
+            return [line("tap", "\(n.target(t)) failed: moved \(f(d)) > slop \(f(slop))")]
+        case .offAxis(let axis):
+            return [line("tracking", "pan locked \(axis.rawValue): no \(axis.rawValue) movement")]
         case .touchesCancelled(let t):
             return [line("cancel", "\(n.target(t)) touchesCancelled")]
         case .owner(let node, let chain):

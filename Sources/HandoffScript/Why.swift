@@ -111,6 +111,11 @@ enum Why {
                 ? "; mode full applies the whole \(f(abs(charged))) at once"
                 : "; mode subtract applies only the \(f(abs(charged))) past the slop"
             return ("§4.2", text)
+        case .tapMoved(let target, let d, let slop):
+            return (
+                "§4.2",
+                "tap(\(n.target(target))) failed: the finger moved \(f(d)) from its touch-down point, past the slop \(f(slop)), with no pan on that axis (a finger that moved is not a tap)"
+            )
         case .sheetCaught(let sheet):
             return (
                 "§4.2",
@@ -219,6 +224,11 @@ enum Why {
                 return (
                     "§4.2",
                     "no tap for \(id): a pan was recognized and the target got touchesCancelled"
+                )
+            case "moved":
+                return (
+                    "§4.2",
+                    "no tap for \(id): the finger moved past the slop before any pan (a finger that moved is not a tap)"
                 )
             case "not tappable":
                 return (

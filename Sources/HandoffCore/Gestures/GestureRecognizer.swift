@@ -12,15 +12,23 @@ public enum SlopMode: String, Sendable, CaseIterable {
 public struct GestureRecognizer: Equatable, Sendable {
     /// What the simulator should do after an event.
     public enum Decision: Equatable, Sendable {
-        /// Nothing to do (the finger is still within the slop, or the move is off the locked axis).
+        /// Nothing to do (the finger lifted twice, or the pan was begun at touch-down).
         case none
+        /// No pan yet: the finger is `distance` from its touch-down point on its farther axis.
+        case tracking(distance: Double)
+        /// No pan yet, and the tap failed at this event: the finger moved `distance` (on its
+        /// farther axis) from its touch-down point, strictly more than the slop (SPEC §4.2).
+        case tapMoved(distance: Double)
+        /// The pan is axis-locked and this move has no component on its axis.
+        case offAxis(Axis)
         /// A pan was recognized on `axis`: fail the tap, cancel the target's touch, then apply
         /// the scroll delta `delta` (the movement the slop mode charges at recognition).
         case beganPan(axis: Axis, delta: Double)
         /// The recognized pan moved by the scroll delta `delta`.
         case changedPan(delta: Double)
-        /// The pan ended; release with the finger's velocity.
-        case endedPan
+        /// The pan ended; release with the finger's velocity. `tapReason` is the first reason the
+        /// tap failed for (SPEC §4.2: `swallowed`, `not tappable`, `moved`, `cancelled by pan`).
+        case endedPan(tapReason: String)
         /// The finger lifted without a pan and the touch was not swallowed: deliver the tap.
         case deliverTap
         /// The finger lifted without a pan but no tap reaches the target, for `reason`.
@@ -31,8 +39,8 @@ public struct GestureRecognizer: Equatable, Sendable {
     enum State: Equatable, Sendable {
         /// Finger down, nothing recognized yet.
         case possible(Possible)
-        /// A pan owns the finger on an axis.
-        case panning(axis: Axis)
+        /// A pan owns the finger on an axis; `tapReason` is why no tap reaches the target.
+        case panning(axis: Axis, tapReason: String)
         /// The finger lifted.
         case ended
     }
@@ -43,6 +51,16 @@ public struct GestureRecognizer: Equatable, Sendable {
         var axes: [Axis]
         var tappable: Bool
         var swallowed: Bool
+        /// The finger moved past the slop on an axis no pan takes: the tap failed (`moved`).
+        var moved = false
+
+        /// The first reason the tap failed for, if it has (SPEC §4.2: swallowed always wins;
+        /// a target that is not tappable keeps `not tappable`).
+        var failure: String? {
+            if swallowed { return "swallowed" }
+            if !tappable { return "not tappable" }
+            return moved ? "moved" : nil
+        }
     }
 
     private(set) var state: State
@@ -57,15 +75,17 @@ public struct GestureRecognizer: Equatable, Sendable {
     }
 
     /// A pan that begins at touch-down with no slop (a touch on an animating sheet).
+    /// The touch began the pan in the same event as it went down, so the tap is `cancelled by
+    /// pan` (SPEC §5.9).
     public mutating func beginImmediately(axis: Axis) -> Decision {
-        state = .panning(axis: axis)
+        state = .panning(axis: axis, tapReason: "cancelled by pan")
         return .beganPan(axis: axis, delta: 0)
     }
 
     /// The axis of the recognized pan, if any.
     public var panAxis: Axis? {
         switch state {
-        case .panning(let axis): axis
+        case .panning(let axis, _): axis
         case .possible, .ended: nil
         }
     }
@@ -73,12 +93,20 @@ public struct GestureRecognizer: Equatable, Sendable {
     /// The finger moved by `step`; `net` is its displacement from the touch-down point.
     public mutating func touchMoved(net: Point, step: Point) -> Decision {
         switch state {
-        case .possible(let possible):
+        case .possible(var possible):
             // First axis past the slop wins; on a tie, the innermost (first listed).
             guard let axis = possible.axes.first(where: { abs(net.along($0)) > slop }) else {
-                return .none
+                let distance = Swift.max(abs(net.x), abs(net.y))
+                // A finger that moved is not a tap (SPEC §4.2): the tap fails once, here.
+                guard distance > slop, possible.failure == nil else {
+                    return .tracking(distance: distance)
+                }
+                possible.moved = true
+                state = .possible(possible)
+                return .tapMoved(distance: distance)
             }
-            state = .panning(axis: axis)
+            // A pan recognized in the same event as the slop is passed cancels the tap.
+            state = .panning(axis: axis, tapReason: possible.failure ?? "cancelled by pan")
             let moved = net.along(axis)
             let charged: Double
             switch mode {
@@ -86,9 +114,9 @@ public struct GestureRecognizer: Equatable, Sendable {
             case .subtract: charged = moved > 0 ? moved - slop : moved + slop
             }
             return .beganPan(axis: axis, delta: -charged)
-        case .panning(let axis):
+        case .panning(let axis, _):
             let delta = -step.along(axis)
-            return delta == 0 ? .none : .changedPan(delta: delta)
+            return delta == 0 ? .offAxis(axis) : .changedPan(delta: delta)
         case .ended:
             return .none
         }
@@ -99,10 +127,9 @@ public struct GestureRecognizer: Equatable, Sendable {
         defer { state = .ended }
         switch state {
         case .possible(let possible):
-            if possible.swallowed { return .failTap(reason: "swallowed") }
-            return possible.tappable ? .deliverTap : .failTap(reason: "not tappable")
-        case .panning:
-            return .endedPan
+            return possible.failure.map { .failTap(reason: $0) } ?? .deliverTap
+        case .panning(_, let reason):
+            return .endedPan(tapReason: reason)
         case .ended:
             return .none
         }

@@ -25,6 +25,13 @@ public enum Event: Equatable, Sendable {
     case swallowed(Target)
     /// A recognizer changed state.
     case recognizer(RecognizerName, RecognizerState)
+    /// No pan yet: the finger is `distance` from its touch-down point (on its farther axis).
+    case tracking(distance: Double, slop: Double)
+    /// The tap failed because the finger moved `distance` from its touch-down point, strictly
+    /// more than the slop, with no pan (SPEC §4.2).
+    case tapMoved(Target, distance: Double, slop: Double)
+    /// The pan is locked to `axis` and the move had no part along it.
+    case offAxis(Axis)
     /// The target received `touchesCancelled`.
     case touchesCancelled(Target)
     /// The node that owns the pan, and its chain (driver first).

@@ -16,6 +16,10 @@ public struct Ledger: Equatable, Sendable {
         public var phase: SharePhase
     }
 
+    /// A share smaller than this (pt) is no share, and an offset this close to an edge is at the
+    /// edge (SPEC §5.2): float leftovers such as 3e-14 never make a handoff.
+    public static let negligible = 1e-9
+
     public var d: Double
     /// Shares in the order they were taken.
     public var shares: [Share] = []

@@ -8,6 +8,8 @@ public enum Reason: Equatable, Sendable {
     /// §4.2: a pan was recognized: net displacement past the slop on its axis.
     case recognized(
         axis: Axis, displacement: Double, slop: Double, tie: Bool, mode: SlopMode, charged: Double)
+    /// §4.2: the finger moved past the slop with no pan, so the tap failed.
+    case tapMoved(Target, distance: Double, slop: Double)
     /// §4.2: a touch on an animating sheet begins the sheet pan at once.
     case sheetCaught(sheet: Int)
     /// §5.1: the driver and its chain.

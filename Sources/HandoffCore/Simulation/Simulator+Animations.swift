@@ -63,36 +63,47 @@ extension Simulator {
             finished = true
         }
         let delta = travel - m.applied
-        let l = share(delta, chain: m.chain, ownerOnly: m.ownerOnly, fling: true)
+        var l = share(delta, chain: m.chain, ownerOnly: m.ownerOnly, fling: true)
+        m.applied += delta - l.unconsumed
+        guard abs(l.unconsumed) > Ledger.negligible else {
+            ledger = l
+            events.append(.flingFrame(l))
+            recordHandoffs(l, last: &m.lastConsumer)
+            if finished {
+                events.append(.momentumEnded(driver: m.chain[0]))
+                restAfterMomentum(m, except: nil)
+                return nil
+            }
+            return m
+        }
+        // Every consumer reached an edge (one resting there counts): the frame is cut at the
+        // crossing, so its ledger holds the travel up to the edge, never a sampled leftover; the
+        // bounce starts at the crossing, or, where nothing bounces, the travel the momentum still
+        // had there (v_edge/|k|) is unconsumed (SPEC §5.5 rule 3). No figure depends on the fps.
+        let dir = ScrollDirection(of: delta)
+        let crossing = Swift.min(m.decel.time(toTravel: m.applied) ?? elapsed, elapsed)
+        let v = m.decel.velocity(at: crossing)
+        let bouncer = m.chain.first { bounces($0) && room($0, dir) == 0 }
+        l.d = delta - l.unconsumed
+        l.unconsumed = 0
+        if bouncer == nil {
+            l.unconsumed = v / abs(m.decel.k)
+            l.d += l.unconsumed
+        }
         ledger = l
         events.append(.flingFrame(l))
         recordHandoffs(l, last: &m.lastConsumer)
-        m.applied += delta - l.unconsumed
-        if abs(l.unconsumed) > 1e-9 {
-            // Every consumer reached an edge: bounce from it, or stop there.
-            let dir = ScrollDirection(of: delta)
-            let crossing = m.decel.time(toTravel: m.applied) ?? elapsed
-            let v = m.decel.velocity(at: Swift.min(crossing, elapsed))
-            let bouncer = m.chain.first { bounces($0) && room($0, dir) == 0 }
-            events.append(.edgeHit(node: bouncer, velocity: v))
-            reasons.append(.edge(node: bouncer, velocity: v))
-            if let b = bouncer {
-                let s = SpringAnimation(
-                    node: b, kind: .bounce, target: offsets[b], displacement: 0, velocity: v,
-                    start: m.start + Swift.min(crossing, elapsed), spring: .bounce)
-                events.append(
-                    .springStarted(node: b, kind: .bounce, target: offsets[b], velocity: v))
-                if let s = stepSpring(s, at: t) { animations.append(.spring(s)) }
-            }
-            restAfterMomentum(m, except: bouncer)
-            return nil
+        events.append(.edgeHit(node: bouncer, velocity: v))
+        reasons.append(.edge(node: bouncer, velocity: v))
+        if let b = bouncer {
+            let s = SpringAnimation(
+                node: b, kind: .bounce, target: offsets[b], displacement: 0, velocity: v,
+                start: m.start + crossing, spring: .bounce)
+            events.append(.springStarted(node: b, kind: .bounce, target: offsets[b], velocity: v))
+            if let s = stepSpring(s, at: t) { animations.append(.spring(s)) }
         }
-        if finished {
-            events.append(.momentumEnded(driver: m.chain[0]))
-            restAfterMomentum(m, except: nil)
-            return nil
-        }
-        return m
+        restAfterMomentum(m, except: bouncer)
+        return nil
     }
 
     /// When momentum ends, its nodes come to rest: sheets left between detents settle by rule 1

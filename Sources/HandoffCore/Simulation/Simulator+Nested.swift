@@ -9,9 +9,14 @@ extension Simulator {
         let sign: Double = d > 0 ? 1 : -1
         var rest = abs(d)
 
+        // A share under `Ledger.negligible` is no share (SPEC §5.2): it moves nothing and makes
+        // no handoff, and an offset that close to an edge is at the edge.
         func take(_ n: Int, _ phase: SharePhase, _ amount: Double) {
-            guard amount > 0 else { return }
+            guard amount >= Ledger.negligible else { return }
             offsets[n] += sign * amount
+            let r = range(n)
+            if abs(offsets[n] - r.upperBound) < Ledger.negligible { offsets[n] = r.upperBound }
+            if abs(offsets[n] - r.lowerBound) < Ledger.negligible { offsets[n] = r.lowerBound }
             ledger.add(n, sign * amount, phase)
             rest -= amount
         }
@@ -29,7 +34,9 @@ extension Simulator {
         if ownerOnly {
             let o = chain[0]
             take(o, .self, Swift.min(rest, room(o, dir)))
-            if rest > 0, !fling, bounces(o) { overscroll(o, sign * rest, &ledger, &rest) }
+            if rest >= Ledger.negligible, !fling, bounces(o) {
+                overscroll(o, sign * rest, &ledger, &rest)
+            }
             ledger.unconsumed = sign * rest
             return ledger
         }
@@ -62,7 +69,7 @@ extension Simulator {
             if takesPost { take(n, .post, Swift.min(rest, room(n, dir))) }
         }
         // overscroll: the innermost chain node at that edge that bounces.
-        if rest > 0, !fling {
+        if rest >= Ledger.negligible, !fling {
             for k in chain.indices where !pinned(k) && k != sheet {
                 let n = chain[k]
                 if bounces(n), room(n, dir) == 0 {

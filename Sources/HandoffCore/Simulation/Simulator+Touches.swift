@@ -92,7 +92,7 @@ extension Simulator {
         let decision = t.recognizer.touchEnded()
         touch = t
         switch decision {
-        case .endedPan:
+        case .endedPan(let tapReason):
             let v = explicit ?? t.tracker.velocity(at: time)
             reasons.append(
                 .velocity(
@@ -102,7 +102,7 @@ extension Simulator {
             let pan = t.pan!
             events.append(.recognizer(.pan(pan.axis), .ended))
             touch = nil
-            lastTap = TapRecord(target: t.target, delivered: false, reason: "cancelled by pan")
+            lastTap = TapRecord(target: t.target, delivered: false, reason: tapReason)
             release(pan, velocity: v, stopped: t.stopped)
         case .deliverTap:
             touch = nil
@@ -110,12 +110,14 @@ extension Simulator {
             settleStopped(t.stopped, except: [])
         case .failTap(let reason):
             touch = nil
-            if t.tappable { events.append(.recognizer(.tap(t.target), .failed)) }
+            if t.tappable && !t.tapMoved {
+                events.append(.recognizer(.tap(t.target), .failed))
+            }
             events.append(.tap(t.target, delivered: false, reason: reason))
             lastTap = TapRecord(target: t.target, delivered: false, reason: reason)
             reasons.append(.tap(t.target, delivered: false, reason: reason))
             settleStopped(t.stopped, except: [])
-        case .none, .beganPan, .changedPan:
+        case .none, .tracking, .tapMoved, .offAxis, .beganPan, .changedPan:
             touch = nil
         }
     }
@@ -134,7 +136,9 @@ extension Simulator {
             let chain = chain(path: t.path, axis: axis)
             let driver = chain[0]
             events.append(.recognizer(.pan(axis), .began))
-            if t.tappable && !t.swallowed { events.append(.recognizer(.tap(t.target), .failed)) }
+            if t.tappable && !t.swallowed && !t.tapMoved {
+                events.append(.recognizer(.tap(t.target), .failed))
+            }
             events.append(.touchesCancelled(t.target))
             let dir = ScrollDirection(of: delta)
             var owner = driver
@@ -166,6 +170,15 @@ extension Simulator {
             if delta != 0 { drag(delta) }
         case .changedPan(let delta):
             drag(delta)
+        case .tracking(let distance):
+            events.append(.tracking(distance: distance, slop: settings.slop))
+        case .tapMoved(let distance):
+            guard let t = touch else { return }
+            touch?.tapMoved = true
+            events.append(.tapMoved(t.target, distance: distance, slop: settings.slop))
+            reasons.append(.tapMoved(t.target, distance: distance, slop: settings.slop))
+        case .offAxis(let axis):
+            events.append(.offAxis(axis))
         case .none, .endedPan, .deliverTap, .failTap:
             break
         }

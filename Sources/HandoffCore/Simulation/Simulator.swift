@@ -164,13 +164,16 @@ public struct Simulator: Sendable {
         pulls[i] = nil
     }
 
-    /// How far node `i` can move in direction `dir` within its range.
+    /// How far node `i` can move in direction `dir` within its range (0 at the edge).
     func room(_ i: Int, _ dir: ScrollDirection) -> Double {
         let r = range(i)
+        let room: Double
         switch dir {
-        case .forward: return Swift.max(0, r.upperBound - offsets[i])
-        case .backward: return Swift.max(0, offsets[i] - r.lowerBound)
+        case .forward: room = r.upperBound - offsets[i]
+        case .backward: room = offsets[i] - r.lowerBound
         }
+        // Within `Ledger.negligible` of an edge is at the edge (SPEC §5.2).
+        return room < Ledger.negligible ? 0 : room
     }
 
     func bounces(_ i: Int) -> Bool {

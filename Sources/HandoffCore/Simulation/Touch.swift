@@ -12,6 +12,8 @@ struct Touch: Equatable, Sendable {
     var stopped: [Int]
     var swallowed: Bool
     var tappable: Bool
+    /// The tap failed because the finger moved past the slop with no pan (SPEC §4.2).
+    var tapMoved = false
 }
 
 /// A recognized pan: its axis, driver, chain and owner (SPEC §5.1).

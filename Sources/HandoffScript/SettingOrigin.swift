@@ -1,0 +1,82 @@
+import HandoffCore
+
+/// Where a setting's value came from (SPEC §8 `set`).
+package enum SettingOrigin: String, Sendable {
+    /// Never set: the built-in default.
+    case `default`
+    /// The loaded scene's own `settings`.
+    case scene
+    /// A `set` command; it survives `load` unless the new scene sets the key itself.
+    case set
+}
+
+extension Session {
+    /// The default value of every `set` key, in the order `set` lists them.
+    static let defaultSettings: [(key: String, value: String)] = {
+        let d = Settings()
+        return [
+            ("slop", NumberFormat.format(d.slop)), ("slopmode", d.slopMode.rawValue),
+            ("policy", d.policy.rawValue), ("fps", String(Int(d.fps))), ("output", "text"),
+        ]
+    }()
+
+    /// The current value of a `set` key, as `set` prints it.
+    func settingValue(_ key: String) -> String {
+        switch key {
+        case "slop": NumberFormat.format(sim.settings.slop)
+        case "slopmode": sim.settings.slopMode.rawValue
+        case "policy": sim.settings.policy.rawValue
+        case "fps": NumberFormat.format(sim.settings.fps)
+        case "output": json ? "json" : "text"
+        default: ""
+        }
+    }
+
+    /// Where a key's value came from.
+    func settingOrigin(_ key: String) -> SettingOrigin {
+        if sceneSettings.contains(where: { $0.key == key }) { return .scene }
+        if userSettings[key] != nil { return .set }
+        // A value set from outside (the `--json` flag is `set output json`) counts as set.
+        let d = Self.defaultSettings.first { $0.key == key }?.value
+        return settingValue(key) == d ? .default : .set
+    }
+
+    /// Applies the settings for a newly loaded scene: the defaults, then every `set` made so far
+    /// (they survive `load`), then the scene's own `settings`, which override them. A previous
+    /// scene's settings do not carry over to the next scene.
+    mutating func applySettingsForLoad() {
+        // `output` is the session's, not the scene's: a load leaves it as it is.
+        for (key, value) in Self.defaultSettings where key != "output" {
+            apply(setting: key, value: userSettings[key] ?? value)
+        }
+        sceneSettings = sim.graph.scene.settings.map { (key: $0.0, value: $0.1) }
+        for (key, value) in sceneSettings { apply(setting: key, value: value) }
+    }
+
+    /// `set KEY VALUE`: applies it and remembers it was set by hand.
+    mutating func set(_ key: String, _ value: String) {
+        apply(setting: key, value: value)
+        userSettings[key] = value
+        sceneSettings.removeAll { $0.key == key }
+    }
+
+    /// `set` alone: every setting, its value and where it came from.
+    var settingsListing: [String] {
+        let values = Self.defaultSettings.map { settingValue($0.key) }
+        let width = (values.map(\.count).max() ?? 0) + 2
+        return TextRenderer.aligned(
+            Self.defaultSettings.indices.map { k in
+                let key = Self.defaultSettings[k].key
+                return (key, TextRenderer.pad(values[k], width) + settingOrigin(key).rawValue)
+            })
+    }
+
+    /// The settings that differ from their default, for `state` (nil when none does).
+    var changedSettings: String? {
+        let changed = Self.defaultSettings.compactMap { d -> String? in
+            let v = settingValue(d.key)
+            return v == d.value ? nil : "\(d.key) \(v) (\(settingOrigin(d.key).rawValue))"
+        }
+        return changed.isEmpty ? nil : changed.joined(separator: ", ")
+    }
+}
