@@ -1,0 +1,51 @@
+import HandoffCore
+import Testing
+
+/// The recognizer's decisions, one line per event (SPEC §4.2).
+struct GestureRecognizerTests {
+    func recognizer(tappable: Bool = true, swallowed: Bool = false) -> GestureRecognizer {
+        GestureRecognizer(
+            axes: [.vertical], tappable: tappable, swallowed: swallowed, slop: 10, mode: .full)
+    }
+
+    @Test func movedThenPannedKeepsMoved() {
+        var r = recognizer()
+        #expect(r.touchMoved(net: Point(5, 0), step: Point(5, 0)) == .tracking(distance: 5))
+        #expect(r.touchMoved(net: Point(11, 0), step: Point(6, 0)) == .tapMoved(distance: 11))
+        #expect(r.touchMoved(net: Point(-11, 0), step: Point(-22, 0)) == .tracking(distance: 11))
+        #expect(
+            r.touchMoved(net: Point(-11, -12), step: Point(0, -12))
+                == .beganPan(axis: .vertical, delta: 12))
+        #expect(r.touchMoved(net: Point(0, -12), step: Point(11, 0)) == .offAxis(.vertical))
+        #expect(r.touchEnded() == .endedPan(tapReason: "moved"))
+    }
+
+    @Test func panInTheSameEventIsCancelledByPan() {
+        var r = recognizer()
+        #expect(
+            r.touchMoved(net: Point(20, -20), step: Point(20, -20))
+                == .beganPan(axis: .vertical, delta: 20))
+        #expect(r.touchEnded() == .endedPan(tapReason: "cancelled by pan"))
+    }
+
+    @Test func swallowedAndNotTappableWin() {
+        var r = recognizer(swallowed: true)
+        #expect(r.touchMoved(net: Point(30, 0), step: Point(30, 0)) == .tracking(distance: 30))
+        #expect(r.touchEnded() == .failTap(reason: "swallowed"))
+        r = recognizer(swallowed: true)
+        _ = r.touchMoved(net: Point(0, 30), step: Point(0, 30))
+        #expect(r.touchEnded() == .endedPan(tapReason: "swallowed"))
+        r = recognizer(tappable: false)
+        #expect(r.touchMoved(net: Point(30, 0), step: Point(30, 0)) == .tracking(distance: 30))
+        #expect(r.touchEnded() == .failTap(reason: "not tappable"))
+        r = recognizer(tappable: false)
+        _ = r.touchMoved(net: Point(0, 30), step: Point(0, 30))
+        #expect(r.touchEnded() == .endedPan(tapReason: "not tappable"))
+    }
+
+    @Test func withinTheSlopDelivers() {
+        var r = recognizer()
+        #expect(r.touchMoved(net: Point(10, -10), step: Point(10, -10)) == .tracking(distance: 10))
+        #expect(r.touchEnded() == .deliverTap)
+    }
+}
