@@ -1,16 +1,6 @@
 import HandoffCore
 import Yams
 
-/// A scene file error: `FILE:LINE:COL: error: …`.
-package struct SceneError: Error, Equatable, Sendable {
-    package var file: String
-    package var line: Int
-    package var column: Int
-    package var message: String
-
-    package var rendered: String { "\(file):\(line):\(column): error: \(message)" }
-}
-
 /// Loads scenes from YAML (or JSON) text. Nothing is loaded when anything is wrong.
 package struct SceneLoader {
     let file: String
@@ -21,9 +11,12 @@ package struct SceneLoader {
         self.text = text
     }
 
-    static let commonKeys: Set<String> = ["id", "kind", "frame", "alpha", "interactive", "hidden"]
+    static let commonKeys: Set<String> = [
+        "id", "kind", "frame", "alpha", "interactive", "hidden", "class", "address",
+    ]
     static let scrollKeys: Set<String> = [
-        "axis", "content", "inset", "bounces", "overscroll", "deceleration", "nested", "snap",
+        "axis", "content", "offset", "inset", "bounces", "overscroll", "deceleration", "nested",
+        "snap",
         "parallax", "children",
     ]
     static func keys(for kind: NodeKind) -> Set<String> {
@@ -36,7 +29,7 @@ package struct SceneLoader {
             ])
         case .pager:
             commonKeys.union([
-                "pages", "transition", "bounces", "overscroll", "deceleration", "nested",
+                "pages", "transition", "bounces", "overscroll", "deceleration", "nested", "offset",
             ])
         case .switcher: commonKeys.union(["pages", "transition"])
         case .tabs: commonKeys.union(["segments", "controls"])
@@ -49,7 +42,8 @@ package struct SceneLoader {
     }
     static let topKeys = ["name", "window", "touch", "root", "settings"]
 
-    /// Parses and validates the whole file.
+    /// Parses the whole file into a scene value, then validates the value (`SceneValidator`);
+    /// the first problem is thrown with its position in the file.
     package func load() throws(SceneError) -> Scene {
         let root: Yams.Node
         do {
@@ -64,22 +58,18 @@ package struct SceneLoader {
         } catch {
             throw fail(nil, "cannot read YAML: \(error)")
         }
-        var state = LoadState()
-        let scene = try topLevel(root, &state)
-        try crossCheck(scene, state)
+        var map = SourceMap()
+        let scene = try topLevel(root, &map)
+        if let issue = SceneValidator.validate(scene).first {
+            throw issue.error(file: file, map: map)
+        }
         return scene
     }
 
-    /// Ids seen, with positions, and references to check once everything is read.
-    struct LoadState {
-        var ids: [String: Mark] = [:]
-        var kinds: [String: NodeKind] = [:]
-        var controls: [(tabs: String, target: String, mark: Mark)] = []
-        /// Pages of each pager and switcher; segments of each tabs control (with its mark).
-        var pages: [String: Int] = [:]
-        var segments: [String: (count: Int, mark: Mark?)] = [:]
-
-        var follows: [(String, String, Mark)] = []
+    /// Records where a place of the scene value was written.
+    func note(_ map: inout SourceMap, _ path: [Int], _ field: ScenePlace.Field, _ mark: Mark?) {
+        guard let mark else { return }
+        map[ScenePlace(path, field)] = (mark.line, mark.column)
     }
 
     func fail(_ mark: Mark?, _ message: String) -> SceneError {
@@ -92,10 +82,66 @@ package struct SceneLoader {
             .composer(_, let problem, let mark, _):
             return fail(mark, "invalid YAML: \(problem)")
         case .duplicatedKeysInMapping(let dups, let context):
-            return fail(context.mark, "duplicate key '\(dups.joined(separator: "', '"))'")
+            // Yams marks the first occurrence; point at the second, which is the mistake.
+            let key = dups.first ?? ""
+            let message = "duplicate key '\(dups.joined(separator: "', '"))'"
+            guard let at = Self.secondOccurrence(of: key, after: context.mark, in: text) else {
+                return fail(context.mark, message)
+            }
+            return SceneError(file: file, line: at.line, column: at.column, message: message)
         default:
             return fail(nil, "invalid YAML: \(e)")
         }
+    }
+
+    /// Where `key` is written a second time in the mapping whose first key is at `first`: later
+    /// on the same line (flow style), or on a later line at the same column (block style).
+    static func secondOccurrence(of key: String, after first: Mark, in text: String) -> (
+        line: Int, column: Int
+    )? {
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map {
+            Array($0.unicodeScalars)
+        }
+        let column = first.column - 1
+        guard !key.isEmpty, first.line >= 1, first.line <= lines.count, column >= 0 else {
+            return nil
+        }
+        let word = Array(key.unicodeScalars)
+        /// Whether `key` (maybe quoted) followed by `:` starts at `i` of `line`.
+        func isKey(_ line: [Unicode.Scalar], at i: Int) -> Bool {
+            var j = i
+            let quote = j < line.count && (line[j] == "\"" || line[j] == "'") ? line[j] : nil
+            if quote != nil { j += 1 }
+            guard j + word.count <= line.count, Array(line[j..<(j + word.count)]) == word else {
+                return false
+            }
+            j += word.count
+            if let quote {
+                guard j < line.count, line[j] == quote else { return false }
+                j += 1
+            }
+            while j < line.count, line[j] == " " { j += 1 }
+            return j < line.count && line[j] == ":"
+        }
+        let head = lines[first.line - 1]
+        var i = column + word.count
+        while i < head.count {
+            if head[i] == "," || head[i] == "{" {
+                var k = i + 1
+                while k < head.count, head[k] == " " { k += 1 }
+                if isKey(head, at: k) { return (first.line, k + 1) }
+            }
+            i += 1
+        }
+        for n in first.line..<lines.count {
+            let line = lines[n]
+            var indent = 0
+            while indent < line.count, line[indent] == " " { indent += 1 }
+            if indent == line.count || line[indent] == "#" { continue }
+            if indent < column { return nil }
+            if indent == column, isKey(line, at: indent) { return (n + 1, indent + 1) }
+        }
+        return nil
     }
 
     // MARK: Typed readers
@@ -201,109 +247,79 @@ package struct SceneLoader {
 
     // MARK: Scene
 
-    func topLevel(_ root: Yams.Node, _ state: inout LoadState) throws(SceneError) -> Scene {
+    func topLevel(_ root: Yams.Node, _ map: inout SourceMap) throws(SceneError) -> Scene {
         var name = file
         var window = Point(390, 844)
         var touch: Point?
         var nodes: [HandoffCore.Node]?
         var settings: [(key: String, value: String)] = []
-        for (key, mark, value) in try mapping(root, "a scene") {
-            switch key {
-            case "name": name = try word(value, "name")
-            case "window":
-                let w = try numbers(value, "window", count: 2)
-                guard w[0] > 0, w[1] > 0, w[0] <= 10_000, w[1] <= 10_000 else {
-                    throw fail(value.mark, "window sizes must be between 1 and 10000")
-                }
-                window = Point(w[0], w[1])
-            case "touch":
-                let t = try numbers(value, "touch", count: 2)
-                touch = Point(t[0], t[1])
-            case "root":
-                var list: [HandoffCore.Node] = []
-                for item in try sequence(value, "root") {
-                    list.append(try node(item, parent: nil, window: window, &state))
-                }
-                nodes = list
-            case "settings":
-                for (k, kmark, v) in try mapping(value, "settings") {
-                    guard SettingKeys.keys.contains(k) else {
-                        throw unknownKey(k, kmark, allowed: SettingKeys.keys, in: "settings")
+        let entries = try mapping(root, "a scene")
+        note(&map, [], .node, root.mark)
+        for (key, mark, _) in entries where !Self.topKeys.contains(key) {
+            throw unknownKey(key, mark, allowed: Self.topKeys, in: "the scene")
+        }
+        // Key order never matters (SPEC §2): read each key in one fixed order.
+        for wanted in Self.topKeys {
+            for (key, _, value) in entries where key == wanted {
+                switch key {
+                case "name": name = try word(value, "name")
+                case "window":
+                    let w = try numbers(value, "window", count: 2)
+                    window = Point(w[0], w[1])
+                    note(&map, [], .window, value.mark)
+                case "touch":
+                    let t = try numbers(value, "touch", count: 2)
+                    touch = Point(t[0], t[1])
+                    note(&map, [], .touch, value.mark)
+                case "root":
+                    var list: [HandoffCore.Node] = []
+                    for (i, item) in try sequence(value, "root").enumerated() {
+                        list.append(try node(item, path: [i], parent: nil, &map))
                     }
-                    let text = try word(v, k)
-                    do {
-                        try CommandParser.validateSetting(k, text) { message, _ in
-                            Diagnostic(message)
-                        }
-                    } catch {
-                        throw fail(v.mark, error.message)
-                    }
-                    settings.append((k, text))
+                    nodes = list
+                case "settings": settings = try self.settings(value)
+                default: continue
                 }
-            default: throw unknownKey(key, mark, allowed: Self.topKeys, in: "the scene")
             }
         }
         guard let nodes else { throw fail(root.mark, "a scene needs 'root:' with its nodes") }
-        if let touch, !(touch.x >= 0 && touch.x < window.x && touch.y >= 0 && touch.y < window.y) {
-            throw fail(root.mark, "touch point lies outside the window")
-        }
         return Scene(name: name, window: window, touch: touch, root: nodes, settings: settings)
     }
 
-    /// Reads one node; `parent` is the kind of the container when the node is a page.
-    /// Deepest nesting of nodes a scene may have (deeper trees are mistakes, and recursion in the
-    /// loader and hit tester must stay bounded).
-    static let maxDepth = 64
+    func settings(_ value: Yams.Node) throws(SceneError) -> [(key: String, value: String)] {
+        var out: [(key: String, value: String)] = []
+        for (k, kmark, v) in try mapping(value, "settings") {
+            guard SettingKeys.keys.contains(k) else {
+                throw unknownKey(k, kmark, allowed: SettingKeys.keys, in: "settings")
+            }
+            let text = try word(v, k)
+            do {
+                try CommandParser.validateSetting(k, text) { message, _ in Diagnostic(message) }
+            } catch {
+                throw fail(v.mark, error.message)
+            }
+            out.append((k, text))
+        }
+        return out
+    }
 
+    /// Every key any node may have, to tell an unknown kind (`button: ok`) from a missing one.
+    static let anyNodeKey: Set<String> = NodeKind.writable.reduce(into: ["kind"]) {
+        $0.formUnion(keys(for: $1))
+    }
+
+    /// Reads one node at `path` (its index path in the tree); `parent` is the kind of the
+    /// container when the node is a page. Checks of the value are `SceneValidator`'s.
     func node(
-        _ y: Yams.Node, parent: NodeKind?, window: Point, _ state: inout LoadState, depth: Int = 0
-    )
-        throws(SceneError)
-        -> HandoffCore.Node
-    {
-        guard depth < Self.maxDepth else {
-            throw fail(y.mark, "nodes are nested more than \(Self.maxDepth) deep")
+        _ y: Yams.Node, path: [Int], parent: NodeKind?, _ map: inout SourceMap
+    ) throws(SceneError) -> HandoffCore.Node {
+        // Recursion stays bounded here; the validator reports the same limit for other producers.
+        guard path.count <= SceneValidator.maxDepth else {
+            throw fail(y.mark, "nodes are nested more than \(SceneValidator.maxDepth) deep")
         }
         let entries = try mapping(y, "a node")
-        // The kind: `KIND: ID` shorthand or `kind:` + `id:`.
-        var kind: NodeKind?
-        var id: String?
-        var idMark: Mark?
-        for (key, _, value) in entries {
-            if let k = NodeKind(rawValue: key), NodeKind.writable.contains(k) {
-                guard kind == nil else {
-                    throw fail(value.mark, "a node has one kind; '\(key)' is a second")
-                }
-                kind = k
-                id = try word(value, "the id")
-                idMark = value.mark
-            }
-        }
-        for (key, _, value) in entries where key == "kind" {
-            guard kind == nil else { throw fail(value.mark, "a node has one kind") }
-            kind = try choice(value, "kind", NodeKind.writable)
-        }
-        for (key, _, value) in entries where key == "id" {
-            guard id == nil else { throw fail(value.mark, "the id is given twice") }
-            id = try word(value, "the id")
-            idMark = value.mark
-        }
-        guard let kind else {
-            throw fail(
-                y.mark,
-                "a node needs a kind: one of \(NodeKind.writable.map(\.rawValue).joined(separator: ", "))"
-            )
-        }
-        guard let id else { throw fail(y.mark, "a node needs an id") }
-        guard id.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "-" }) else {
-            throw fail(idMark, "ids are letters, digits, '_' and '-', got '\(id)'")
-        }
-        if let first = state.ids[id] {
-            throw fail(
-                idMark, "duplicate id '\(id)' (first defined at \(first.line):\(first.column))")
-        }
-        state.ids[id] = idMark ?? y.mark
-        state.kinds[id] = kind
+        note(&map, path, .node, y.mark)
+        let (kind, id) = try kindAndID(y, entries, path, &map)
 
         var n = HandoffCore.Node(id: id, kind: kind, frame: Rect(0, 0, 0, 0))
         if kind.scrolls { n.scroll = ScrollConfig(axis: kind == .pager ? .horizontal : .vertical) }
@@ -314,19 +330,18 @@ package struct SceneLoader {
         var rowCount: Int?
         var rowsMark: Mark?
         var insetNode: Yams.Node?
-        var detents: [Detent] = []
-        var initial: (String, Mark?)?
+        var detents: [Detent]?
+        var initial: String?
+        var sheetExtras = SheetConfig(detents: [Detent("_", 0)], initial: "_")
         for (key, mark, value) in entries {
             if key == kind.rawValue || key == "kind" || key == "id" { continue }
             guard allowed.contains(key) else {
                 throw unknownKey(key, mark, allowed: allowed, in: "a \(kind.rawValue)")
             }
+            note(&map, path, Self.field(key), value.mark)
             switch key {
             case "frame":
                 let f = try numbers(value, "frame", count: 4)
-                guard f[2] >= 0, f[3] >= 0 else {
-                    throw fail(value.mark, "frame width and height must not be negative")
-                }
                 n.frame = Rect(f[0], f[1], f[2], f[3])
                 hasFrame = true
             case "alpha": n.alpha = try number(value, "alpha", min: 0, max: 1)
@@ -334,23 +349,23 @@ package struct SceneLoader {
             case "hidden": n.hidden = try bool(value, "hidden")
             case "tap": n.tappable = try bool(value, "tap")
             case "stretches": n.stretches = try bool(value, "stretches")
-            case "children":
-                for c in try sequence(value, "children") {
+            case "class":
+                n.origin = NodeOrigin(
+                    className: try word(value, "class"), address: n.origin?.address)
+            case "address":
+                n.origin = NodeOrigin(
+                    className: n.origin?.className ?? "", address: try word(value, "address"))
+            case "children", "pages":
+                for (k, c) in try sequence(value, key).enumerated() {
                     n.children.append(
-                        try node(c, parent: nil, window: window, &state, depth: depth + 1))
-                }
-            case "pages":
-                for c in try sequence(value, "pages") {
-                    n.children.append(
-                        try node(c, parent: kind, window: window, &state, depth: depth + 1))
+                        try node(
+                            c, path: path + [k], parent: key == "pages" ? kind : nil, &map))
                 }
             case "axis":
                 let axis: Axis = try choice(value, "axis", Axis.allCases)
-                if kind == .list, axis != .vertical {
-                    throw fail(value.mark, "a list scrolls vertically")
-                }
                 n.scroll?.axis = axis
             case "content": n.scroll?.content = try number(value, "content", min: 0, max: 1e9)
+            case "offset": n.scroll?.offset = try number(value, "offset")
             case "inset": insetNode = value
             case "bounces": n.scroll?.bounces = try bool(value, "bounces")
             case "overscroll":
@@ -376,7 +391,7 @@ package struct SceneLoader {
                     throw fail(value.mark, "snap must be 'edges'")
                 }
                 n.scroll?.snapEdges = true
-            case "parallax": n.scroll?.parallax = try parallax(value, id: id, &state)
+            case "parallax": n.scroll?.parallax = try parallax(value)
             case "rows":
                 rowCount = try integer(value, "rows", max: 10_000_000)
                 rowsMark = value.mark
@@ -405,35 +420,23 @@ package struct SceneLoader {
                 for s in try sequence(value, "segments") {
                     n.segments.append(try word(s, "a segment"))
                 }
-                guard !n.segments.isEmpty else {
-                    throw fail(value.mark, "segments must not be empty")
-                }
-            case "controls":
-                let c = try word(value, "controls")
-                n.controls = c
-                state.controls.append((id, c, value.mark ?? y.mark!))
+            case "controls": n.controls = try word(value, "controls")
             case "detents":
+                var list: [Detent] = []
                 for (name, dmark, v) in try mapping(value, "detents") {
-                    let top = try number(v, "detent '\(name)'", min: 0, max: window.y)
-                    if detents.contains(where: { $0.name == name }) {
-                        throw fail(dmark, "duplicate detent '\(name)'")
-                    }
-                    detents.append(Detent(name, top))
+                    list.append(Detent(name, try number(v, "detent '\(name)'", min: 0)))
+                    note(&map, path, .detent(name), dmark)
                 }
-                guard !detents.isEmpty else {
-                    throw fail(value.mark, "a sheet needs at least one detent")
-                }
-            case "initial": initial = (try word(value, "initial"), value.mark)
-            case "grabber":
-                try setLater(&n, "grabber", number(value, "grabber", min: 0, max: window.y))
-            case "backdrop": try setLater(&n, "backdrop", number(value, "backdrop", min: 0, max: 1))
-            case "momentum": try setLater(&n, "momentum", bool(value, "momentum") ? 1 : 0)
+                detents = list
+            case "initial": initial = try word(value, "initial")
+            case "grabber": sheetExtras.grabber = try number(value, "grabber", min: 0)
+            case "backdrop": sheetExtras.backdrop = try number(value, "backdrop", min: 0, max: 1)
+            case "momentum": sheetExtras.momentum = try bool(value, "momentum")
             default: throw unknownKey(key, mark, allowed: allowed, in: "a \(kind.rawValue)")
             }
         }
 
-        let isPage = parent == .pager || parent == .switcher
-        if !hasFrame && !isPage && kind != .sheet {
+        if !hasFrame && SceneValidator.hasOwnFrame(kind, parent: parent) {
             throw fail(y.mark, "'\(id)' needs a frame: [x, y, width, height]")
         }
         if let insetNode { try inset(insetNode, into: &n) }
@@ -451,52 +454,85 @@ package struct SceneLoader {
                 n.rows = .uniform(count: rowCount, height: rowHeight)
             }
         }
-        if kind == .pager || kind == .switcher {
-            guard !n.children.isEmpty else {
-                throw fail(y.mark, "\(kind.rawValue) '\(id)' needs pages")
-            }
-            guard n.frame.width > 0, n.frame.height > 0 else {
-                throw fail(y.mark, "\(kind.rawValue) '\(id)' needs a positive width and height")
-            }
-            state.pages[id] = n.children.count
-        }
-        if kind == .tabs { state.segments[id] = (n.segments.count, y.mark) }
-        if kind == .tabs, n.controls == nil { throw fail(y.mark, "tabs '\(id)' needs 'controls:'") }
-        if kind == .sheet {
-            guard !detents.isEmpty else { throw fail(y.mark, "sheet '\(id)' needs detents") }
-            let tops = detents.map(\.top)
-            guard Set(tops).count == tops.count else {
-                throw fail(y.mark, "sheet '\(id)' has two detents at the same top")
-            }
-            let pending = n.sheet
-            var cfg = SheetConfig(
-                detents: detents, initial: initial?.0 ?? detents.sorted { $0.top < $1.top }[0].name)
-            if let initial, !detents.contains(where: { $0.name == initial.0 }) {
-                throw fail(initial.1, "initial names no detent: '\(initial.0)'")
-            }
-            if let pending {
-                cfg.grabber = pending.grabber
-                cfg.backdrop = pending.backdrop
-                cfg.momentum = pending.momentum
-            }
+        if kind == .sheet, let detents, let first = detents.min(by: { $0.top < $1.top }) {
+            // The default initial detent is the top-most (SPEC §2 leaves it open; README says so).
+            var cfg = SheetConfig(detents: detents, initial: initial ?? first.name)
+            cfg.grabber = sheetExtras.grabber
+            cfg.backdrop = sheetExtras.backdrop
+            cfg.momentum = sheetExtras.momentum
             n.sheet = cfg
-            n.frame = Rect(0, cfg.topMost, window.x, window.y - cfg.topMost)
-        }
-        for v in [n.frame.x, n.frame.y] where abs(v) > 1e6 {
-            throw fail(y.mark, "frame of '\(id)' is out of range")
         }
         return n
     }
 
-    /// Sheet keys may come before `detents:`; keep them on a provisional config.
-    func setLater(_ n: inout HandoffCore.Node, _ key: String, _ value: Double) throws(SceneError) {
-        var cfg = n.sheet ?? SheetConfig(detents: [Detent("_", 0)], initial: "_")
-        switch key {
-        case "grabber": cfg.grabber = value
-        case "backdrop": cfg.backdrop = value
-        default: cfg.momentum = value != 0
+    /// The kind and id of a node: `KIND: ID` shorthand, or `kind:` + `id:`.
+    func kindAndID(
+        _ y: Yams.Node, _ entries: [(key: String, keyMark: Mark?, value: Yams.Node)],
+        _ path: [Int], _ map: inout SourceMap
+    ) throws(SceneError) -> (NodeKind, String) {
+        var kind: NodeKind?
+        var id: String?
+        for (key, _, value) in entries {
+            if let k = NodeKind(rawValue: key), NodeKind.writable.contains(k) {
+                guard kind == nil else {
+                    throw fail(value.mark, "a node has one kind; '\(key)' is a second")
+                }
+                kind = k
+                id = try word(value, "the id")
+                note(&map, path, .id, value.mark)
+            }
         }
-        n.sheet = cfg
+        for (key, _, value) in entries where key == "kind" {
+            guard kind == nil else { throw fail(value.mark, "a node has one kind") }
+            kind = try choice(value, "kind", NodeKind.writable)
+        }
+        for (key, _, value) in entries where key == "id" {
+            guard id == nil else { throw fail(value.mark, "the id is given twice") }
+            id = try word(value, "the id")
+            note(&map, path, .id, value.mark)
+        }
+        let kinds = NodeKind.writable.map(\.rawValue)
+        guard let kind else {
+            // `button: ok` is a kind the format does not have, not a node without one.
+            if let (key, mark, _) = entries.first(where: {
+                !Self.anyNodeKey.contains($0.key) && $0.key != "id"
+            }), case .scalar = entries.first(where: { $0.key == key })!.value {
+                var message = "unknown node kind '\(key)'"
+                if let s = Suggest.closest(to: key, in: kinds) {
+                    message += "; did you mean '\(s)'?"
+                } else {
+                    message += "; expected one of \(kinds.joined(separator: ", "))"
+                }
+                throw fail(mark, message)
+            }
+            throw fail(y.mark, "a node needs a kind: one of \(kinds.joined(separator: ", "))")
+        }
+        guard let id else { throw fail(y.mark, "a node needs an id") }
+        return (kind, id)
+    }
+
+    /// The validator's name for a node key, so its errors point at the key's value.
+    static func field(_ key: String) -> ScenePlace.Field {
+        switch key {
+        case "frame": .frame
+        case "alpha": .alpha
+        case "axis": .axis
+        case "content": .content
+        case "inset": .inset
+        case "offset": .offset
+        case "deceleration": .deceleration
+        case "parallax": .parallax
+        case "rows", "rowHeight", "rowHeights": .rows
+        case "pages": .pages
+        case "transition": .transition
+        case "segments": .segments
+        case "controls": .controls
+        case "detents": .detents
+        case "initial": .initial
+        case "grabber": .grabber
+        case "backdrop": .backdrop
+        default: .node
+        }
     }
 
     func inset(_ value: Yams.Node, into n: inout HandoffCore.Node) throws(SceneError) {
@@ -526,16 +562,14 @@ package struct SceneLoader {
         return p
     }
 
-    func parallax(_ value: Yams.Node, id: String, _ state: inout LoadState) throws(SceneError)
-        -> Parallax
-    {
-        var follows: (String, Mark?)?
+    func parallax(_ value: Yams.Node) throws(SceneError) -> Parallax {
+        var follows: String?
         var mode = "proportional"
         var factor: Double?
         var modeMark: Mark?
         for (k, kmark, v) in try mapping(value, "parallax") {
             switch k {
-            case "follows": follows = (try word(v, "follows"), v.mark)
+            case "follows": follows = try word(v, "follows")
             case "mode":
                 mode = try word(v, "mode")
                 modeMark = v.mark
@@ -545,54 +579,12 @@ package struct SceneLoader {
             }
         }
         guard let follows else { throw fail(value.mark, "parallax needs 'follows:'") }
-        state.follows.append((id, follows.0, follows.1 ?? value.mark!))
         switch mode {
-        case "proportional": return Parallax(follows: follows.0, mode: .proportional)
+        case "proportional": return Parallax(follows: follows, mode: .proportional)
         case "factor":
             guard let factor else { throw fail(value.mark, "parallax mode factor needs 'factor:'") }
-            return Parallax(follows: follows.0, mode: .factor(factor))
+            return Parallax(follows: follows, mode: .factor(factor))
         default: throw fail(modeMark, "parallax mode must be proportional or factor, got '\(mode)'")
-        }
-    }
-
-    /// References: `controls` names a pager or switcher; `follows` names a scroll; no cycles.
-    func crossCheck(_ scene: Scene, _ state: LoadState) throws(SceneError) {
-        for (tabs, target, mark) in state.controls {
-            guard let k = state.kinds[target] else {
-                throw fail(
-                    mark,
-                    "controls names no node: '\(target)'"
-                        + (Suggest.closest(to: target, in: Array(state.kinds.keys).sorted()).map {
-                            "; did you mean '\($0)'?"
-                        } ?? ""))
-            }
-            guard k == .pager || k == .switcher else {
-                throw fail(
-                    mark, "controls must name a pager or switcher; '\(target)' is a \(k.rawValue)")
-            }
-            if let pages = state.pages[target], let tabs = state.segments[tabs], tabs.count != pages
-            {
-                throw fail(
-                    mark,
-                    "'\(target)' has \(pages) pages but its tabs control has \(tabs.count) segments"
-                )
-            }
-        }
-        var follows: [String: String] = [:]
-        for (owner, target, mark) in state.follows {
-            guard let k = state.kinds[target], k.scrolls || k == .sheet else {
-                throw fail(mark, "parallax follows no scroll: '\(target)'")
-            }
-            guard target != owner else { throw fail(mark, "a scroll cannot follow itself") }
-            follows[owner] = target
-        }
-        for (owner, _, mark) in state.follows {
-            var seen: Set<String> = [owner]
-            var cur = follows[owner]
-            while let c = cur {
-                if !seen.insert(c).inserted { throw fail(mark, "parallax follows in a cycle") }
-                cur = follows[c]
-            }
         }
     }
 }

@@ -176,6 +176,92 @@ struct SceneLoaderTests {
         #expect(scene.settings.map(\.key) == ["policy", "slop"])
         let bad = try #require(
             error("root:\n  - sheet: s\n    detents: {full: 100}\n    initial: half\n"))
-        #expect(bad.rendered == "s.yaml:4:14: error: initial names no detent: 'half'")
+        // Issue 10: the valid detents are listed, or the close one suggested.
+        #expect(
+            bad.rendered
+                == "s.yaml:4:14: error: initial names no detent: 'half'; expected one of full")
+        let close = try #require(
+            error("root:\n  - sheet: s\n    detents: {full: 100, half: 420}\n    initial: hlf\n"))
+        #expect(
+            close.rendered
+                == "s.yaml:4:14: error: initial names no detent: 'hlf'; did you mean 'half'?")
+
+    }
+
+    /// Issue 9: `window:` after `root:` once made a valid scene fail ("detent out of range").
+    @Test func windowAfterRootLoads() throws {
+        let text = """
+            root:
+              - sheet: s
+                detents: {full: 100, tip: 1000}
+                initial: tip
+                children:
+                  - list: l
+                    frame: [0, 36, 390, 700]
+                    rows: 30
+                    rowHeight: 60
+            window: [390, 1100]
+            """
+        let scene = try load(text)
+        #expect(scene.windowSize == Point(390, 1100))
+        let sim = Simulator(scene: scene)
+        #expect(sim.sheetTop(sim.graph.index(of: "s")!) == 1000)
+        let before = text.replacingOccurrences(of: "window: [390, 1100]", with: "")
+        #expect(
+            error("window: [390, 1100]\n" + before) == nil,
+            "the same scene with the window first loads too")
+        let tooLow = text.replacingOccurrences(of: "1100]", with: "900]")
+        #expect(
+            error(tooLow)?.rendered
+                == "s.yaml:3:26: error: detent 'tip' is out of range (at most 900)")
+    }
+
+    /// Issue 9: a duplicate YAML key is reported at the duplicate, not at the first or the mapping.
+    @Test func duplicateKeyIsReportedAtTheDuplicate() throws {
+        let block = try #require(
+            error(
+                "root:\n  - view: a\n    frame: [0, 0, 1, 1]\n    tap: true\n    frame: [0, 0, 2, 2]\n"
+            ))
+        #expect(block.rendered == "s.yaml:5:5: error: duplicate key 'frame'")
+        let flow = try #require(
+            error(
+                "root:\n  - scroll: a\n    frame: [0, 0, 9, 9]\n    nested: {pre: none, post: both, pre: all}\n"
+            ))
+        #expect(flow.rendered == "s.yaml:4:37: error: duplicate key 'pre'")
+        let top = try #require(error("window: [10, 10]\nroot: []\nwindow: [20, 20]\n"))
+        #expect(top.rendered == "s.yaml:3:1: error: duplicate key 'window'")
+    }
+
+    /// Issue 10: an unknown node kind is named as such, with the kinds there are.
+    @Test func unknownNodeKind() throws {
+        let e = try #require(error("root:\n  - button: ok\n    frame: [0, 0, 1, 1]\n"))
+        #expect(
+            e.rendered
+                == "s.yaml:2:5: error: unknown node kind 'button'; expected one of view, scroll, list, pager, switcher, tabs, sheet"
+        )
+        let close = try #require(error("root:\n  - lst: ok\n    frame: [0, 0, 1, 1]\n"))
+        #expect(
+            close.rendered == "s.yaml:2:5: error: unknown node kind 'lst'; did you mean 'list'?")
+        let none = try #require(error("root:\n  - frame: [0, 0, 1, 1]\n"))
+        #expect(none.message.hasPrefix("a node needs a kind: one of view, scroll"))
+    }
+
+    /// SPEC §2 `offset`: a scroll starts where its offset says, overscroll included.
+    @Test func offsetKey() throws {
+        let scene = try load(
+            """
+            root:
+              - scroll: s
+                frame: [0, 0, 100, 100]
+                content: 300
+                offset: 150
+              - scroll: t
+                frame: [0, 0, 100, 100]
+                content: 300
+                offset: -40
+            """)
+        let sim = Simulator(scene: scene)
+        #expect(sim.offsets == [150, -40])
+        #expect(error("root:\n  - view: v\n    frame: [0, 0, 1, 1]\n    offset: 3\n") != nil)
     }
 }

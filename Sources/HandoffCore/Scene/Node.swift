@@ -74,12 +74,15 @@ public struct ScrollConfig: Equatable, Sendable {
     public var nested: NestedPolicy
     public var snapEdges: Bool
     public var parallax: Parallax?
+    /// The offset the scroll starts at (SPEC §2 `offset`); nil starts at the range's minimum. An
+    /// offset outside the range starts as overscroll (a visual offset past the edge).
+    public var offset: Double?
 
     public init(
         axis: Axis = .vertical, content: Double = 0, insetLeading: Double = 0,
         insetTrailing: Double = 0, bounces: Bool = true, overscroll: OverscrollStyle = .rubber,
         rate: Double = Deceleration.normal, nested: NestedPolicy = NestedPolicy(),
-        snapEdges: Bool = false, parallax: Parallax? = nil
+        snapEdges: Bool = false, parallax: Parallax? = nil, offset: Double? = nil
     ) {
         self.axis = axis
         self.content = content
@@ -91,6 +94,7 @@ public struct ScrollConfig: Equatable, Sendable {
         self.nested = nested
         self.snapEdges = snapEdges
         self.parallax = parallax
+        self.offset = offset
     }
 }
 
@@ -181,6 +185,18 @@ public struct SheetConfig: Equatable, Sendable {
     public var bottomMost: Double { detents[detents.count - 1].top }
 }
 
+/// Where an imported node came from: its UIKit class and address, as the dump printed them.
+public struct NodeOrigin: Equatable, Sendable {
+    public var className: String
+    /// `0x…`, or nil when the dump had its addresses stripped.
+    public var address: String?
+
+    public init(className: String, address: String?) {
+        self.className = className
+        self.address = address
+    }
+}
+
 /// One node of a scene as written: a view, scroll view, list, pager, switcher, tabs or sheet.
 public struct Node: Equatable, Sendable {
     public var id: String
@@ -200,6 +216,8 @@ public struct Node: Equatable, Sendable {
     public var transition: Double = 0.3
     /// Children; for pagers and switchers, the pages.
     public var children: [Node] = []
+    /// The UIKit view this node was imported from (SPEC §11), shown by `tree`.
+    public var origin: NodeOrigin?
 
     public init(id: String, kind: NodeKind, frame: Rect) {
         self.id = id

@@ -31,8 +31,8 @@ public struct Simulator: Sendable {
             if let s = graph.nodes[i].sheet {
                 let top = s.detents.first { $0.name == s.initial }?.top ?? s.bottomMost
                 offsets[i] = s.bottomMost - top
-            } else if graph.nodes[i].scroll != nil {
-                offsets[i] = graph.range(i).lowerBound
+            } else if let c = graph.nodes[i].scroll {
+                offsets[i] = c.offset ?? graph.range(i).lowerBound
             }
         }
         updateParallax()
