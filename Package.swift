@@ -44,7 +44,11 @@ let package = Package(
             // A copy of shared/reference/physics_vectors.json, so a fresh clone tests on its own.
             resources: [.copy("Resources/physics_vectors.json")]
         ),
-        .testTarget(name: "HandoffScriptTests", dependencies: ["HandoffScript"]),
+        .testTarget(
+            name: "HandoffScriptTests", dependencies: ["HandoffScript"],
+            // Public UIKit recursiveDescription dumps (SPEC §11), sources in their README.md.
+            resources: [.copy("Resources/uikit")]
+        ),
         // Drives the built `handoff` binary end to end and replays every file in Traces/.
         .testTarget(name: "handoffTests", dependencies: ["handoff", "HandoffScript"]),
     ],

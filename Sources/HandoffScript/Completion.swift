@@ -59,7 +59,7 @@ package enum Completion {
                 ? BuiltinScenes.names
                     + files(partial).filter {
                         isDirectory($0) || $0.hasSuffix(".yaml") || $0.hasSuffix(".yml")
-                            || $0.hasSuffix(".json")
+                            || $0.hasSuffix(".json") || isDump($0)
                     } : []
         case "record":
             return previous.isEmpty ? ["stop"] + files(partial) : ["--force"]
@@ -113,6 +113,11 @@ package enum Completion {
     }
 
     static func isDirectory(_ path: String) -> Bool { path.hasSuffix("/") }
+
+    /// UIKit dumps (SPEC §11) are plain text: `.txt`, `.dump` or `.log` files.
+    static func isDump(_ path: String) -> Bool {
+        path.hasSuffix(".txt") || path.hasSuffix(".dump") || path.hasSuffix(".log")
+    }
 }
 
 extension Phase: CaseIterable {

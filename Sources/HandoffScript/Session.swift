@@ -60,7 +60,16 @@ package struct Session {
         throws(SceneError)
         -> Scene
     {
-        if let builtin = BuiltinScenes.named(ref) { return builtin }
+        try openScene(ref, files: files, base: base).scene
+    }
+
+    /// Resolves a built-in name, a scene file or a UIKit dump (recognised by its view lines,
+    /// SPEC §11); for a dump, also the importer's one-line summary.
+    package static func openScene(_ ref: String, files: any FileAccess, base: String?)
+        throws(SceneError)
+        -> (scene: Scene, summary: String?)
+    {
+        if let builtin = BuiltinScenes.named(ref) { return (builtin, nil) }
         let path = Paths.resolve(ref, base: base)
         let text: String
         do {
@@ -77,7 +86,14 @@ package struct Session {
             }
             throw SceneError(file: path, line: 1, column: 1, message: message)
         }
-        return try SceneLoader(file: path, text: text).load()
+        if UIKitDump.looksLikeDump(text) {
+            let r = try UIKitImporter(
+                file: path, name: UIKitImporter.sceneName(for: path), text: text
+            )
+            .run()
+            return (r.scene, "UIKit dump: " + r.summary)
+        }
+        return (try SceneLoader(file: path, text: text).load(), nil)
     }
 
     mutating func apply(setting key: String, value: String) {
@@ -242,8 +258,9 @@ package struct Session {
 
     mutating func load(_ ref: String) throws(Diagnostic) -> [Fact] {
         let scene: Scene
+        let summary: String?
         do {
-            scene = try Self.loadScene(ref, files: files, base: baseDirectory)
+            (scene, summary) = try Self.openScene(ref, files: files, base: baseDirectory)
         } catch {
             throw Diagnostic(error.rendered, usage: CommandTable.usage("load"))
         }
@@ -257,7 +274,7 @@ package struct Session {
                 TextRenderer.line(
                     "load",
                     "\(scene.name): \(sim.graph.count) nodes, window \(NumberFormat.format(scene.windowSize.x))×\(NumberFormat.format(scene.windowSize.y))"
-                ))
+                        + (summary.map { "; " + $0 } ?? "")))
         ]
     }
 }

@@ -146,6 +146,12 @@ package struct StateReport {
             if n.hidden { line += " hidden" }
             if !n.interactive { line += " not-interactive" }
             if n.stretches { line += " stretches" }
+            if let o = n.origin {
+                line +=
+                    "  ("
+                    + [o.className, o.address ?? ""].filter { !$0.isEmpty }.joined(separator: " ")
+                    + ")"
+            }
             out.append(line)
         }
         return out

@@ -11,7 +11,7 @@ struct Handoff: ParsableCommand {
         discussion:
             "With no subcommand, loads SCENE (default: tabs) and reads commands: a line-editing shell on a terminal, one command per line from a pipe or --script.",
         version: "0.1.0",
-        subcommands: [Run.self, Scenes.self, Replay.self, TestTraces.self],
+        subcommands: [Run.self, Scenes.self, Import.self, Replay.self, TestTraces.self],
         defaultSubcommand: Run.self)
 
     /// Unusable arguments exit 2 (SPEC §8), not ArgumentParser's 64.
@@ -54,9 +54,10 @@ struct Run: ParsableCommand {
         let files = LocalFiles()
         var session: Session
         do {
-            session = Session(
-                scene: try Session.loadScene(scene, files: files, base: nil), ref: scene,
-                files: files)
+            let (loaded, summary) = try Session.openScene(scene, files: files, base: nil)
+            // A UIKit dump says what was imported, on stderr so the output stays the scene's.
+            if let summary { console.print("\(scene): \(summary)", error: true) }
+            session = Session(scene: loaded, ref: scene, files: files)
         } catch {
             console.print(error.rendered, error: true)
             throw ExitCode(2)
@@ -107,6 +108,64 @@ struct Run: ParsableCommand {
             if bail { return false }
         }
         return !r.quit
+    }
+}
+
+/// `handoff import DUMP [-o SCENE.yaml] [--force]` (SPEC §11)
+struct Import: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Turn a UIKit recursiveDescription dump into a scene file.",
+        discussion:
+            "Prints the scene as YAML (or writes it with -o), every guess a comment beside its node. The file loads to the same state as loading the dump itself."
+    )
+
+    @Argument(help: "A text file holding the output of `po view.recursiveDescription()`.")
+    var dump: String
+
+    @Option(name: .shortAndLong, help: "Write the scene to FILE instead of standard output.")
+    var output: String?
+
+    @Flag(help: "Overwrite the -o file if it exists.")
+    var force = false
+
+    func run() throws {
+        var console = Console()
+        let files = LocalFiles()
+        let text: String
+        do {
+            text = try files.read(dump)
+        } catch {
+            console.print("error: cannot read '\(dump)': \(error.message)", error: true)
+            throw ExitCode(2)
+        }
+        let result: UIKitImporter.Result
+        do {
+            result = try UIKitImporter(
+                file: dump, name: UIKitImporter.sceneName(for: dump), text: text
+            ).run()
+        } catch {
+            console.print(error.rendered, error: true)
+            throw ExitCode(2)
+        }
+        let yaml = UIKitImporter.yaml(result, from: dump)
+        guard let output else {
+            console.print(String(yaml.dropLast()), error: false)
+            console.flushOut()
+            console.print("\(dump): \(result.summary)", error: true)
+            return
+        }
+        if files.exists(output), !force {
+            console.print(
+                "error: '\(output)' exists; add --force to overwrite it", error: true)
+            throw ExitCode(2)
+        }
+        do {
+            try files.create(output, yaml)
+        } catch {
+            console.print("error: cannot write '\(output)': \(error.message)", error: true)
+            throw ExitCode(2)
+        }
+        console.print("\(dump): \(result.summary); wrote \(output)", error: true)
     }
 }
 
