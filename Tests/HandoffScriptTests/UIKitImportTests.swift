@@ -119,6 +119,22 @@ struct UIKitImportTests {
         #expect(abs(o["tableView"]! - (1190 - 1034.3333)) < 0.01)
     }
 
+    /// Visible cells are tappable children: a tap on a cell's label reaches the cell, as UIKit
+    /// selects the whole cell; a button inside a cell stays its own target.
+    @Test func aTapOnACellsContentReachesTheCell() throws {
+        let scene = try Self.importing("table-ios6-lldb-rd").scene
+        var s = Session(scene: scene, ref: "t", files: MemoryFiles())
+        _ = s.run("tap 100 80")  // the label 'Oscar Peterson' of the second cell (y 55…110)
+        let tap = try #require(s.sim.lastTap)
+        #expect(s.sim.graph.nodes[tap.target.node].id == "playerCell2")
+        #expect(tap.delivered)
+        let r = try Self.importing("table-ios6-lldb-rd")
+        #expect(
+            r.guesses[[0, 0, 0]] == [
+                "interactive false: touches here go to 'playerCell', as UIKit selects the whole cell"
+            ])
+    }
+
     // MARK: The mapping rules, on small dumps of real lines
 
     func run(_ text: String) throws(SceneError) -> UIKitImporter.Result {
