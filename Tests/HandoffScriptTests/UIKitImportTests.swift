@@ -71,10 +71,10 @@ struct UIKitImportTests {
         #expect(a.run("state --json").lines == b.run("state --json").lines)
     }
 
-    /// A pan on each visible scroll view that has room moves it (under `nested`, which the
-    /// importer's `nested` guesses make a coordinated handoff; `uikit` is issue 12's).
-    @Test(arguments: fixtures.map(\.file))
-    func aPanOnEachVisibleScrollViewMovesIt(name: String) throws {
+    /// A pan on each visible scroll view that has room moves it, under the imported `uikit` and
+    /// under `nested` (where the importer's `nested` guesses make a coordinated handoff).
+    @Test(arguments: fixtures.map(\.file), ["uikit", "nested"])
+    func aPanOnEachVisibleScrollViewMovesIt(name: String, policy: String) throws {
         let fixture = Self.fixtures.first { $0.file == name }!
         let scene = try Self.importing(name).scene
         let g = SceneGraph(scene)
@@ -90,7 +90,7 @@ struct UIKitImportTests {
                     var s = Session(scene: scene, ref: name, files: MemoryFiles())
                     guard let t = s.sim.layout.hitTest(p), s.sim.layout.path(to: t.node).contains(i)
                     else { continue }
-                    _ = s.run("set policy nested")
+                    _ = s.run("set policy \(policy)")
                     let before = s.sim.offsets[i]
                     let forward = before < g.range(i).upperBound
                     let d = forward ? -40.0 : 40.0
