@@ -103,7 +103,13 @@ package struct UIKitImporter {
             sceneGuesses.append(
                 "window 390×844: the first view is \(format(rootFrame.width))×\(format(rootFrame.height))"
             )
+        } else if window.x > 10_000 || window.y > 10_000, window.x.isFinite, window.y.isFinite {
+            window = Point(min(window.x, 10_000), min(window.y, 10_000))
+            sceneGuesses.append(
+                "window \(format(window.x))×\(format(window.y)): the first view is \(format(rootFrame.width))×\(format(rootFrame.height)), more than a window can be"
+            )
         }
+        result.map[ScenePlace.scene] = (drafts[roots[0]].view.line, 1)
         for w in dump.warnings { sceneGuesses.append("dropped dump line \(w.line): \(w.message)") }
         var root: [Node] = []
         for (k, r) in roots.enumerated() {

@@ -288,6 +288,22 @@ struct UIKitImportTests {
         }
     }
 
+    @Test func aRootLargerThanAWindowIsClamped() throws {
+        let r = try run(
+            "(lldb) po v\n<UIView: 0x146e29c0; frame = (-10000 568; 10320 10000); layer = <CALayer: 0x146e2a30>>"
+        )
+        #expect(r.scene.windowSize == Point(10_000, 10_000))
+        #expect(
+            r.guesses[[]]?.first?.hasPrefix("window 10000×10000: the first view is 10320×10000")
+                == true)
+        do {
+            _ = try run("(lldb) po v\n<UIView: 0x1; frame = (0 0; inf 100)>")
+            Issue.record("an infinite window imported")
+        } catch {
+            #expect(error.line == 2)
+        }
+    }
+
     @Test func nonFiniteNumbersAreErrorsAtTheirLine() throws {
         for bad in [
             "frame = (nan 0; 10 10)", "frame = (0 0; inf 10)",
