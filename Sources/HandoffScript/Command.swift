@@ -8,7 +8,7 @@ package enum Place: Equatable, Sendable {
 
     var canonical: String {
         switch self {
-        case .point(let x, let y): "\(NumberFormat.format(x)) \(NumberFormat.format(y))"
+        case .point(let x, let y): "\(NumberFormat.exact(x)) \(NumberFormat.exact(y))"
         case .node(let id): id
         case .item(let id, let i): "\(id)[\(i)]"
         }
@@ -50,25 +50,26 @@ package enum ExpectValue: Equatable, Sendable {
 
     var canonical: String {
         switch self {
-        case .number(let n): NumberFormat.format(n)
+        case .number(let n): NumberFormat.exact(n)
         case .word(let w): w
         }
     }
 }
 
 /// One command of the language (SPEC §8). Every command prints back to its canonical text,
-/// which parses to the same value.
+/// which parses to the same value: numbers keep every digit that changes them and durations
+/// their unit (SPEC §1), so a recorded session replays exactly.
 package enum Command: Equatable, Sendable {
     case load(String)
     case scenes
     case touch(Place)
-    case move(dx: Double, dy: Double, over: Double?)
-    case pan(dx: Double, dy: Double, over: Double?, at: (Double, Double)?)
-    case end(velocity: (Double, Double)?)
-    case swipe(dx: Double, dy: Double, over: Double?)
+    case move(dx: Double, dy: Double, over: TimeSpan?)
+    case pan(dx: Double, dy: Double, over: TimeSpan?, at: Point?)
+    case end(velocity: Point?)
+    case swipe(dx: Double, dy: Double, over: TimeSpan?)
     case tap(TapPlace)
     case tab(TabChoice, of: String?)
-    case wait(Double)
+    case wait(TimeSpan)
     case step(Int)
     case settle
     case state(json: Bool)
@@ -91,12 +92,10 @@ package enum Command: Equatable, Sendable {
         case place(Place)
     }
 
-    package static func == (a: Command, b: Command) -> Bool { a.canonical == b.canonical }
-
     /// The canonical spelling: what traces store and `--json` reports.
     package var canonical: String {
-        let f = NumberFormat.format
-        func over(_ d: Double?) -> String { d.map { " over " + NumberFormat.duration($0) } ?? "" }
+        let f = NumberFormat.exact
+        func over(_ d: TimeSpan?) -> String { d.map { " over " + $0.canonical } ?? "" }
         switch self {
         case .load(let s): return "load \(s)"
         case .scenes: return "scenes"
@@ -104,13 +103,13 @@ package enum Command: Equatable, Sendable {
         case .move(let dx, let dy, let d): return "move \(f(dx)) \(f(dy))" + over(d)
         case .pan(let dx, let dy, let d, let at):
             return "pan \(f(dx)) \(f(dy))" + over(d)
-                + (at.map { " at \(f($0.0)) \(f($0.1))" } ?? "")
-        case .end(let v): return "end" + (v.map { " \(f($0.0)) \(f($0.1))" } ?? "")
+                + (at.map { " at \(f($0.x)) \(f($0.y))" } ?? "")
+        case .end(let v): return "end" + (v.map { " \(f($0.x)) \(f($0.y))" } ?? "")
         case .swipe(let dx, let dy, let d): return "swipe \(f(dx)) \(f(dy))" + over(d)
         case .tap(.row(let n)): return "tap \(n)"
         case .tap(.place(let p)): return "tap \(p.canonical)"
         case .tab(let c, let of): return "tab \(c.canonical)" + (of.map { " of \($0)" } ?? "")
-        case .wait(let d): return "wait " + NumberFormat.duration(d)
+        case .wait(let d): return "wait " + d.canonical
         case .step(let n): return n == 1 ? "step" : "step \(n)"
         case .settle: return "settle"
         case .state(let json): return json ? "state --json" : "state"
@@ -129,6 +128,9 @@ package enum Command: Equatable, Sendable {
         case .quit: return "quit"
         }
     }
+
+    /// The command's name, as typed first on its line.
+    package var name: String { String(canonical.prefix { $0 != " " }) }
 
     /// Whether the command changes the simulation (traces and `record` keep those).
     package var isInspection: Bool {

@@ -9,17 +9,24 @@ package enum CommandParser {
 
     /// Parses a line; nil for a blank line or a comment.
     package static func parse(_ line: String) throws(Diagnostic) -> Command? {
+        try parseWithSource(line)?.command
+    }
+
+    /// Parses a line and keeps where each part of the command was typed; nil for a blank line
+    /// or a comment.
+    package static func parseWithSource(_ line: String) throws(Diagnostic) -> ParsedCommand? {
         let tokens = Token.split(line)
         guard let head = tokens.first else { return nil }
         guard let spec = CommandTable.spec(head.text) else {
             throw Diagnostic(
                 "unknown command '\(head.text)'", at: head,
-                suggestion: Suggest.closest(to: head.text, in: CommandTable.names))
+                suggestion: Suggest.command(head.text))
         }
         var p = Cursor(tokens: Array(tokens.dropFirst()), spec: spec, lineEnd: line.count + 1)
+        p.parts[.name] = SourceRange(head)
         let command = try p.command()
         try p.finish()
-        return command
+        return ParsedCommand(command, parts: p.parts)
     }
 
     /// Walks the arguments of one command.
@@ -28,6 +35,8 @@ package enum CommandParser {
         var spec: CommandSpec
         var lineEnd: Int
         var i = 0
+        /// Where each part was typed.
+        var parts: [ParsedCommand.Part: SourceRange] = [:]
 
         var peek: Token? { i < tokens.count ? tokens[i] : nil }
 
@@ -41,10 +50,19 @@ package enum CommandParser {
                 message, column: lineEnd, length: 1, usage: spec.usage, suggestion: suggestion)
         }
 
-        mutating func next(_ what: String) throws(Diagnostic) -> Token {
+        mutating func next(_ what: String, part: ParsedCommand.Part? = nil) throws(Diagnostic)
+            -> Token
+        {
             guard let t = peek else { throw error("missing \(what)") }
             i += 1
+            if let part { parts[part] = SourceRange(t) }
             return t
+        }
+
+        /// Marks the tokens from `start` up to the last one read as `part`.
+        mutating func mark(_ part: ParsedCommand.Part, from start: Int) {
+            guard start < i else { return }
+            parts[part] = SourceRange(tokens[start]).through(SourceRange(tokens[i - 1]))
         }
 
         mutating func finish() throws(Diagnostic) {
@@ -55,11 +73,14 @@ package enum CommandParser {
         }
 
         /// A finite decimal number.
-        mutating func number(_ what: String, limit: Double = CommandParser.maxMagnitude)
+        mutating func number(
+            _ what: String, part: ParsedCommand.Part? = nil,
+            limit: Double = CommandParser.maxMagnitude
+        )
             throws(Diagnostic)
             -> Double
         {
-            let t = try next(what)
+            let t = try next(what, part: part)
             guard let v = CommandParser.decimal(t.text) else {
                 throw error("expected a number for \(what), got '\(t.text)'", at: t)
             }
@@ -71,8 +92,10 @@ package enum CommandParser {
             return v
         }
 
-        mutating func integer(_ what: String, range: ClosedRange<Int>) throws(Diagnostic) -> Int {
-            let t = try next(what)
+        mutating func integer(
+            _ what: String, part: ParsedCommand.Part? = nil, range: ClosedRange<Int>
+        ) throws(Diagnostic) -> Int {
+            let t = try next(what, part: part)
             guard let v = Int(t.text),
                 t.text.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == "-") })
             else { throw error("expected a whole number for \(what), got '\(t.text)'", at: t) }
@@ -83,76 +106,95 @@ package enum CommandParser {
             return v
         }
 
-        mutating func duration(_ what: String) throws(Diagnostic) -> Double {
-            let t = try next(what)
-            guard let v = CommandParser.duration(t.text) else {
+        /// A duration with its unit (`120ms`, `0.3s`). A bare number is refused rather than
+        /// guessed at, with the unit that makes it a plausible drag as the "did you mean".
+        mutating func duration(_ what: String) throws(Diagnostic) -> TimeSpan {
+            let t = try next(what, part: .duration)
+            guard let v = TimeSpan.parse(t.text) else {
+                if let n = CommandParser.decimal(t.text), n.isFinite {
+                    throw error(
+                        "a duration needs a unit (ms or s), got '\(t.text)'", at: t,
+                        suggestion: CommandParser.unitSuggestion(t.text, n))
+                }
                 throw error(
                     "expected a duration like 120ms or 0.3s for \(what), got '\(t.text)'", at: t)
             }
-            guard v >= 0, v <= CommandParser.maxSeconds else {
+            guard v.seconds >= 0, v.seconds <= CommandParser.maxSeconds else {
                 throw error(
                     "\(what) must be between 0 and \(Int(CommandParser.maxSeconds))s", at: t)
             }
             return v
         }
 
-        mutating func accept(_ word: String) -> Bool {
-            if peek?.text == word {
+        mutating func accept(_ word: String, part: ParsedCommand.Part? = nil) -> Bool {
+            if let t = peek, t.text == word {
                 i += 1
+                if let part { parts[part] = SourceRange(t) }
                 return true
             }
             return false
         }
 
         mutating func place() throws(Diagnostic) -> Place {
-            let t = try next("a point or an id")
+            let t = try next("a point or an id", part: .target)
             if CommandParser.decimal(t.text) != nil {
                 i -= 1
-                let x = try number("X")
-                let y = try number("Y")
-                return .point(x, y)
+                parts[.target] = nil
+                let p = try point()
+                return .point(p.x, p.y)
             }
             return try CommandParser.placeWord(t, cursor: self)
         }
 
+        /// X Y, marked together as `.point`.
+        mutating func point() throws(Diagnostic) -> Point {
+            let start = i
+            let x = try number("X")
+            let y = try number("Y")
+            mark(.point, from: start)
+            return Point(x, y)
+        }
+
         mutating func command() throws(Diagnostic) -> Command {
             switch spec.name {
-            case "load": return .load(try next("a scene name or file").text)
+            case "load": return .load(try next("a scene name or file", part: .file).text)
             case "scenes": return .scenes
             case "touch": return .touch(try place())
             case "move":
-                let dx = try number("DX")
-                let dy = try number("DY")
+                let dx = try number("DX", part: .dx)
+                let dy = try number("DY", part: .dy)
                 return .move(dx: dx, dy: dy, over: try overClause())
             case "pan":
-                let dx = try number("DX")
-                let dy = try number("DY")
+                let dx = try number("DX", part: .dx)
+                let dy = try number("DY", part: .dy)
                 let over = try overClause()
-                var at: (Double, Double)?
-                if accept("at") { at = (try number("X"), try number("Y")) }
+                var at: Point?
+                if accept("at", part: .at) { at = try point() }
                 return .pan(dx: dx, dy: dy, over: over, at: at)
             case "end":
                 if peek == nil { return .end(velocity: nil) }
-                return .end(velocity: (try number("VX"), try number("VY")))
+                let start = i
+                let v = Point(try number("VX"), try number("VY"))
+                mark(.velocity, from: start)
+                return .end(velocity: v)
             case "swipe":
-                let dx = try number("DX")
-                let dy = try number("DY")
+                let dx = try number("DX", part: .dx)
+                let dy = try number("DY", part: .dy)
                 return .swipe(dx: dx, dy: dy, over: try overClause())
             case "tap":
-                let t = try next("a row, a point or an id")
+                let t = try next("a row, a point or an id", part: .target)
                 if CommandParser.decimal(t.text) != nil {
-                    if i < tokens.count {
-                        i -= 1
-                        let x = try number("X")
-                        let y = try number("Y")
-                        return .tap(.place(.point(x, y)))
-                    }
                     i -= 1
-                    return .tap(.row(try integer("N", range: 0...10_000_000)))
+                    if i + 1 < tokens.count {
+                        parts[.target] = nil
+                        let p = try point()
+                        return .tap(.place(.point(p.x, p.y)))
+                    }
+                    return .tap(.row(try integer("N", part: .target, range: 0...10_000_000)))
                 }
                 return .tap(.place(try CommandParser.placeWord(t, cursor: self)))
             case "tab":
-                let t = try next("next, prev, a segment number or name")
+                let t = try next("next, prev, a segment number or name", part: .choice)
                 let choice: TabChoice
                 switch t.text {
                 case "next": choice = .next
@@ -166,12 +208,12 @@ package enum CommandParser {
                     }
                 }
                 var of: String?
-                if accept("of") { of = try next("a tabs id").text }
+                if accept("of") { of = try next("a tabs id", part: .target).text }
                 return .tab(choice, of: of)
             case "wait": return .wait(try duration("D"))
             case "step":
                 if peek == nil { return .step(1) }
-                return .step(try integer("N", range: 0...CommandParser.maxFrames))
+                return .step(try integer("N", part: .frames, range: 0...CommandParser.maxFrames))
             case "settle": return .settle
             case "state": return .state(json: accept("--json"))
             case "tree": return .tree
@@ -180,11 +222,11 @@ package enum CommandParser {
             case "expect": return try expect()
             case "set": return try set()
             case "record":
-                let t = try next("a file or 'stop'")
+                let t = try next("a file or 'stop'", part: .file)
                 if t.text == "stop" { return .recordStop }
                 return .record(file: t.text, force: accept("--force"))
             case "replay":
-                let file = try next("a trace file").text
+                let file = try next("a trace file", part: .file).text
                 return .replay(file: file, step: accept("--step"))
             case "help":
                 guard let t = peek else { return .help(nil) }
@@ -192,7 +234,7 @@ package enum CommandParser {
                 guard CommandTable.spec(t.text) != nil else {
                     throw error(
                         "no command '\(t.text)'", at: t,
-                        suggestion: Suggest.closest(to: t.text, in: CommandTable.names))
+                        suggestion: Suggest.command(t.text))
                 }
                 return .help(t.text)
             case "quit": return .quit
@@ -200,26 +242,26 @@ package enum CommandParser {
             }
         }
 
-        mutating func overClause() throws(Diagnostic) -> Double? {
+        mutating func overClause() throws(Diagnostic) -> TimeSpan? {
             guard accept("over") else { return nil }
             return try duration("D")
         }
 
         mutating func expect() throws(Diagnostic) -> Command {
-            let path = try next("a PATH")
+            let path = try next("a PATH", part: .path)
             guard CommandParser.isExpectPath(path.text) else {
                 throw error(
                     "unknown PATH '\(path.text)'", at: path,
-                    suggestion: Suggest.closest(to: path.text, in: CommandParser.fixedPaths))
+                    suggestion: CommandParser.pathSuggestion(path.text))
             }
-            let opToken = try next("an operator")
+            let opToken = try next("an operator", part: .op)
             guard let op = ExpectOp(rawValue: opToken.text) else {
                 throw error(
                     "unknown operator '\(opToken.text)'", at: opToken,
                     suggestion: Suggest.closest(
                         to: opToken.text, in: ExpectOp.allCases.map(\.rawValue)))
             }
-            let v = try next("a VALUE")
+            let v = try next("a VALUE", part: .value)
             let value: ExpectValue
             if let n = CommandParser.decimal(v.text) {
                 guard n.isFinite, abs(n) <= CommandParser.maxMagnitude else {
@@ -228,10 +270,15 @@ package enum CommandParser {
                 value = .number(n)
             } else {
                 value = .word(v.text)
+                if path.text == "phase", !CommandParser.phases.contains(v.text) {
+                    throw error(
+                        "unknown phase '\(v.text)' (\(CommandParser.phases.joined(separator: ", ")))",
+                        at: v, suggestion: Suggest.closest(to: v.text, in: CommandParser.phases))
+                }
             }
             var tolerance: Double?
             if accept("±") || accept("+-") {
-                tolerance = try number("TOL")
+                tolerance = try number("TOL", part: .tolerance)
                 guard tolerance! >= 0 else {
                     throw error("TOL must not be negative", at: tokens[i - 1])
                 }
@@ -241,13 +288,13 @@ package enum CommandParser {
 
         mutating func set() throws(Diagnostic) -> Command {
             if peek == nil { return .settings }
-            let key = try next("a KEY")
+            let key = try next("a KEY", part: .key)
             guard SettingKeys.keys.contains(key.text) else {
                 throw error(
                     "unknown setting '\(key.text)'", at: key,
                     suggestion: Suggest.closest(to: key.text, in: SettingKeys.keys))
             }
-            let value = try next("a VALUE")
+            let value = try next("a VALUE", part: .setting)
             try CommandParser.validateSetting(key.text, value.text) { message, suggestion in
                 error(message, at: value, suggestion: suggestion)
             }
@@ -305,15 +352,33 @@ package enum CommandParser {
     }
 
     static let fixedPaths = ["owner", "phase", "t", "touch", "tap", "ledger.unconsumed"]
+    /// The fields of `ID.FIELD` paths.
+    static let fields = ["offset", "page", "top", "height", "alpha"]
+    /// The values of `phase` (SPEC §6).
+    static let phases = ["idle", "touching", "panning", "animating"]
 
     static func isExpectPath(_ p: String) -> Bool {
         if fixedPaths.contains(p) { return true }
         if p.hasPrefix("ledger."), p.count > 7 { return true }
-        for suffix in [".offset", ".page", ".top", ".height", ".alpha"]
-        where p.hasSuffix(suffix) && p.count > suffix.count {
+        for field in fields where p.hasSuffix("." + field) && p.count > field.count + 1 {
             return true
         }
         return false
+    }
+
+    /// A close fixed path, or the same id with a close field (`outer.ofset` → `outer.offset`).
+    static func pathSuggestion(_ p: String) -> String? {
+        if let fixed = Suggest.closest(to: p, in: fixedPaths) { return fixed }
+        guard let dot = p.lastIndex(of: "."), dot != p.startIndex else { return nil }
+        let id = p[..<dot]
+        let field = String(p[p.index(after: dot)...])
+        return Suggest.closest(to: field, in: fields).map { "\(id).\($0)" }
+    }
+
+    /// The unit that makes a bare number a plausible drag: seconds below 10 (`2` → `2s`),
+    /// milliseconds from 10 up (`250` → `250ms`): a drag lasts more than 10 ms and less than 10 s.
+    static func unitSuggestion(_ text: String, _ n: Double) -> String {
+        abs(n) < 10 ? text + "s" : text + "ms"
     }
 
     /// Checks a `set` value, reporting through `fail(message, suggestion)`.
@@ -340,7 +405,7 @@ package enum CommandParser {
     }
 
     static func canonicalSetting(_ key: String, _ value: String) -> String {
-        if key == "slop", let v = decimal(value) { return NumberFormat.format(v) }
+        if key == "slop", let v = decimal(value) { return NumberFormat.exact(v) }
         if key == "fps", let v = Int(value) { return String(v) }
         return value
     }

@@ -19,6 +19,14 @@ package struct Diagnostic: Error, Equatable, Sendable {
     }
 
     package init(
+        _ message: String, at range: SourceRange, usage: String? = nil, suggestion: String? = nil
+    ) {
+        self.init(
+            message, column: range.column, length: range.length, usage: usage,
+            suggestion: suggestion)
+    }
+
+    package init(
         _ message: String, at token: Token, usage: String? = nil, suggestion: String? = nil
     ) {
         self.init(
@@ -28,11 +36,11 @@ package struct Diagnostic: Error, Equatable, Sendable {
 
     /// The rendered error: `[LINE:COL: ]error: …`, the line with a caret under the bad token,
     /// the command's usage and a "did you mean".
-    package func render(line raw: String, lineNumber: Int?) -> [String] {
+    package func render(line raw: String, lineNumber: Int?, file: String? = nil) -> [String] {
         let source = Self.visible(raw)
         var head = "error: " + Self.visible(message)
         if let suggestion { head += "; did you mean '\(suggestion)'?" }
-        if let lineNumber { head = "\(lineNumber):\(column): " + head }
+        head = Self.location(file: file, line: lineNumber, column: column) + head
         var out = [head, "  " + source]
         out.append(
             "  " + String(repeating: " ", count: max(0, column - 1)) + "^"
@@ -43,6 +51,12 @@ package struct Diagnostic: Error, Equatable, Sendable {
 }
 
 extension Diagnostic {
+    /// `FILE:LINE:COL: ` in a `--script FILE` run, `LINE:COL: ` on standard input, else nothing.
+    package static func location(file: String?, line: Int?, column: Int) -> String {
+        guard let line else { return "" }
+        return (file.map { "\($0):" } ?? "") + "\(line):\(column): "
+    }
+
     /// Control characters shown as U+FFFD, one for one, so the caret stays under its token.
     static func visible(_ s: String) -> String {
         guard s.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) else {
@@ -53,39 +67,5 @@ extension Diagnostic {
             out.append(u.value < 0x20 || u.value == 0x7F ? "\u{FFFD}" : u)
         }
         return String(out)
-    }
-}
-
-/// Edit distance, for "did you mean".
-package enum Suggest {
-    package static func closest(to word: String, in candidates: [String]) -> String? {
-        let w = Array(word.lowercased())
-        var best: (String, Int)?
-        for c in candidates {
-            let d = distance(w, Array(c.lowercased()))
-            let limit = max(1, min(3, c.count / 3 + 1))
-            if d <= limit, best == nil || d < best!.1 { best = (c, d) }
-        }
-        if best == nil,
-            let prefixed = candidates.first(where: { $0.hasPrefix(word) && !word.isEmpty })
-        {
-            return prefixed
-        }
-        return best?.0
-    }
-
-    static func distance(_ a: [Character], _ b: [Character]) -> Int {
-        if a.isEmpty { return b.count }
-        if b.isEmpty { return a.count }
-        var prev = Array(0...b.count)
-        for i in 1...a.count {
-            var cur = [i] + Array(repeating: 0, count: b.count)
-            for j in 1...b.count {
-                cur[j] = min(
-                    prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
-            }
-            prev = cur
-        }
-        return prev[b.count]
     }
 }

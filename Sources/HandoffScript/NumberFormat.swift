@@ -15,10 +15,36 @@ package enum NumberFormat {
         return "\(sign)\(whole).\(frac < 10 ? "0" : "")\(frac)"
     }
 
-    /// A duration in its canonical spelling: whole seconds as `Ns`, else milliseconds.
-    package static func duration(_ seconds: Double) -> String {
-        let ms = seconds * 1000
-        if seconds >= 1, seconds == seconds.rounded() { return "\(Int(seconds))s" }
-        return format(ms) + "ms"
+    /// A number as a command's canonical text spells it (SPEC §1): the shortest decimal that
+    /// reads back to the same double, plain (never an exponent), `0` for −0 (`-200.004`, `0.333`).
+    package static func exact(_ value: Double) -> String {
+        guard value.isFinite else { return format(value) }
+        if value == 0 { return "0" }
+        // `description` is the shortest round-trip text, sometimes with an exponent: `1e-05`.
+        var text = Substring(value.magnitude.description)
+        var exponent = 0
+        if let e = text.firstIndex(where: { $0 == "e" || $0 == "E" }) {
+            exponent = Int(text[text.index(after: e)...]) ?? 0
+            text = text[..<e]
+        }
+        var digits = text.filter { $0 != "." }
+        var point =
+            (text.firstIndex(of: ".").map { text.distance(from: text.startIndex, to: $0) }
+                ?? text.count) + exponent
+        while digits.first == "0", point > 1 || digits.count > 1 {
+            digits.removeFirst()
+            point -= 1
+        }
+        if point <= 0 {
+            digits = String(repeating: "0", count: 1 - point) + digits
+            point = 1
+        }
+        if digits.count < point { digits += String(repeating: "0", count: point - digits.count) }
+        var whole = String(digits.prefix(point))
+        var fraction = String(digits.dropFirst(point))
+        while fraction.last == "0" { fraction.removeLast() }
+        while whole.count > 1, whole.first == "0" { whole.removeFirst() }
+        let sign = value < 0 ? "-" : ""
+        return sign + whole + (fraction.isEmpty ? "" : "." + fraction)
     }
 }

@@ -2,37 +2,39 @@ import HandoffCore
 
 /// Executing each command on the simulator.
 extension Session {
-    mutating func execute(_ command: Command, line: String, result: inout RunResult)
+    /// Builds the error of a command that failed while running, with its caret under `part`.
+    typealias Fail = (String, ParsedCommand.Part?, String?) -> Diagnostic
+
+    mutating func execute(_ parsed: ParsedCommand, result: inout RunResult)
         throws(Diagnostic)
         -> [Fact]
     {
-        func fail(_ message: String, at word: String? = nil, suggestion: String? = nil)
+        let command = parsed.command
+        let usage = CommandTable.usage(command.name)
+        func fail(_ message: String, _ part: ParsedCommand.Part? = nil, _ suggestion: String? = nil)
             -> Diagnostic
         {
-            let usage = Token.split(line).first.flatMap { CommandTable.usage($0.text) }
-            let tokens = Token.split(line)
-            let token = word.flatMap { w in
-                tokens.dropFirst().first { $0.text == w || $0.text.hasPrefix(w + "[") }
-            }
-            if let token {
-                return Diagnostic(message, at: token, usage: usage, suggestion: suggestion)
-            }
-            return Diagnostic(
-                message, column: tokens.first?.column ?? 1, length: tokens.first?.text.count ?? 1,
-                usage: usage,
-                suggestion: suggestion)
+            Diagnostic(
+                message, at: parsed.range(part ?? .name), usage: usage, suggestion: suggestion)
         }
-        func simulate(_ body: (inout Simulator) throws(SimulatorError) -> Void) throws(Diagnostic) {
+        /// Runs a simulator call; its errors point at `part` (the touched point, if any).
+        func simulate(
+            _ part: ParsedCommand.Part? = nil,
+            _ body: (inout Simulator) throws(SimulatorError) -> Void
+        ) throws(Diagnostic) {
             do throws(SimulatorError) {
                 try body(&sim)
             } catch {
-                throw fail(error.message)
+                switch error {
+                case .nothingAt, .outsideWindow: throw fail(error.message, part)
+                case .fingerAlreadyDown, .noFinger: throw fail(error.message)
+                }
             }
         }
 
         switch command {
         case .load(let ref):
-            return try load(ref)
+            return try load(ref, fail: fail)
         case .scenes:
             return BuiltinScenes.names.map {
                 .text(TextRenderer.line($0, BuiltinScenes.descriptions[$0] ?? ""))
@@ -40,7 +42,7 @@ extension Session {
         case .touch(let place):
             let p = try point(for: place, fail: fail)
             let note = aimNote(place, at: p)
-            try simulate { s throws(SimulatorError) in try s.touchDown(at: p) }
+            try simulate(part(of: place)) { s throws(SimulatorError) in try s.touchDown(at: p) }
             return withNote(note, collect())
         case .move(let dx, let dy, let over):
             guard sim.isFingerDown else { throw fail(SimulatorError.noFinger.message) }
@@ -48,23 +50,25 @@ extension Session {
         case .pan(let dx, let dy, let over, let at):
             if sim.isFingerDown {
                 if at != nil {
-                    throw fail("a finger is already down; 'at' places a new touch", at: "at")
+                    throw fail("a finger is already down; 'at' places a new touch", .at)
                 }
             } else {
-                let p = at.map { Point($0.0, $0.1) } ?? sim.graph.scene.touchPoint
-                try simulate { s throws(SimulatorError) in try s.touchDown(at: p) }
+                let p = at ?? sim.graph.scene.touchPoint
+                try simulate(at == nil ? nil : .point) { s throws(SimulatorError) in
+                    try s.touchDown(at: p)
+                }
             }
             try moveFinger(dx, dy, over: over, fail: fail)
         case .end(let v):
             try simulate { s throws(SimulatorError) in
-                try s.end(velocity: v.map { Point($0.0, $0.1) })
+                try s.end(velocity: v)
             }
         case .swipe(let dx, let dy, let over):
             if !sim.isFingerDown {
                 let p = sim.graph.scene.touchPoint
                 try simulate { s throws(SimulatorError) in try s.touchDown(at: p) }
             }
-            try moveFinger(dx, dy, over: over ?? 0.1, fail: fail)
+            try moveFinger(dx, dy, over: over ?? TimeSpan(100, .ms), fail: fail)
             try simulate { s throws(SimulatorError) in try s.end() }
         case .tap(let place):
             guard !sim.isFingerDown else { throw fail(SimulatorError.fingerAlreadyDown.message) }
@@ -76,7 +80,12 @@ extension Session {
                 p = try point(for: pl, fail: fail)
                 note = aimNote(pl, at: p)
             }
-            try simulate { s throws(SimulatorError) in
+            let touched: ParsedCommand.Part? =
+                switch place {
+                case .row: .target
+                case .place(let pl): part(of: pl)
+                }
+            try simulate(touched) { s throws(SimulatorError) in
                 try s.touchDown(at: p)
                 try s.end()
             }
@@ -84,7 +93,7 @@ extension Session {
         case .tab(let choice, let of):
             return try tab(choice, of: of, fail: fail)
         case .wait(let d):
-            sim.advance(frames: sim.frames(in: d))
+            sim.advance(frames: sim.frames(in: d.seconds))
         case .step(let n):
             sim.advance(frames: n)
         case .settle:
@@ -119,7 +128,11 @@ extension Session {
         case .settings:
             return settingsListing.map(Fact.text)
         case .record(let file, let force):
-            return try startRecording(Paths.resolve(file, base: baseDirectory), force: force)
+            do {
+                return try startRecording(Paths.resolve(file, base: baseDirectory), force: force)
+            } catch {
+                throw fail(error.message, .file, error.suggestion)
+            }
         case .recordStop:
             return try stopRecording()
         case .replay(let file, _):
@@ -164,10 +177,18 @@ extension Session {
         return facts
     }
 
+    /// Where a touch at `place` was typed.
+    private func part(of place: Place) -> ParsedCommand.Part {
+        switch place {
+        case .point: .point
+        case .node, .item: .target
+        }
+    }
+
     private mutating func moveFinger(
-        _ dx: Double, _ dy: Double, over: Double?, fail: (String, String?, String?) -> Diagnostic
+        _ dx: Double, _ dy: Double, over: TimeSpan?, fail: Fail
     ) throws(Diagnostic) {
-        let frames = over.map { max(1, sim.frames(in: $0)) } ?? 0
+        let frames = over.map { max(1, sim.frames(in: $0.seconds)) } ?? 0
         do throws(SimulatorError) {
             if frames > 0 {
                 try sim.move(by: Point(dx, dy), frames: frames)
@@ -180,7 +201,7 @@ extension Session {
     }
 
     /// The window point of a place: a point, or the centre of what is visible of a node or item.
-    private func point(for place: Place, fail: (String, String?, String?) -> Diagnostic)
+    private func point(for place: Place, fail: Fail)
         throws(Diagnostic) -> Point
     {
         let layout = sim.layout
@@ -196,19 +217,21 @@ extension Session {
                 visible = Rect(frame.x, frame.y, frame.width, min(sheet.grabber, frame.height))
                     .intersection(visible)
             }
-            guard !visible.isEmpty else { throw fail("'\(id)' is not on screen", id, nil) }
+            guard !visible.isEmpty else { throw fail("'\(id)' is not on screen", .target, nil) }
             return visible.center
         case .item(let id, let n):
             let i = try node(id, fail: fail)
             let count = sim.graph.nodes[i].rows?.count ?? sim.graph.nodes[i].segments.count
             guard sim.graph.nodes[i].rows != nil || sim.graph.nodes[i].kind == .tabs else {
-                throw fail("'\(id)' has no rows or segments", id, nil)
+                throw fail("'\(id)' has no rows or segments", .target, nil)
             }
             guard n < count else {
-                throw fail("'\(id)' has \(count) items (0…\(count - 1))", id, nil)
+                throw fail("'\(id)' has \(count) items (0…\(count - 1))", .target, nil)
             }
             let visible = layout.itemFrame(i, item: n).visible
-            guard !visible.isEmpty else { throw fail("'\(id)[\(n)]' is not on screen", id, nil) }
+            guard !visible.isEmpty else {
+                throw fail("'\(id)[\(n)]' is not on screen", .target, nil)
+            }
             return visible.center
         }
     }
@@ -239,37 +262,37 @@ extension Session {
         return out
     }
 
-    private func node(_ id: String, fail: (String, String?, String?) -> Diagnostic)
+    private func node(_ id: String, at part: ParsedCommand.Part = .target, fail: Fail)
         throws(Diagnostic) -> Int
     {
         guard let i = sim.graph.index(of: id) else {
-            throw fail("no node '\(id)'", id, Suggest.closest(to: id, in: sim.graph.ids))
+            throw fail("no node '\(id)'", part, Suggest.closest(to: id, in: sim.graph.ids))
         }
         return i
     }
 
     /// `tap N`: row N of the list under the scene's touch point.
-    private func rowUnderTouchPoint(_ n: Int, fail: (String, String?, String?) -> Diagnostic)
+    private func rowUnderTouchPoint(_ n: Int, fail: Fail)
         throws(Diagnostic)
         -> Point
     {
         let layout = sim.layout
         guard let hit = layout.hitTest(sim.graph.scene.touchPoint),
             let list = layout.path(to: hit.node).last(where: { sim.graph.nodes[$0].rows != nil })
-        else { throw fail("no list under the touch point; use 'tap ID[N]'", nil, nil) }
+        else { throw fail("no list under the touch point; use 'tap ID[N]'", .target, nil) }
         let rows = sim.graph.nodes[list].rows!
         guard n < rows.count else {
-            throw fail("'\(sim.graph.nodes[list].id)' has \(rows.count) rows", String(n), nil)
+            throw fail("'\(sim.graph.nodes[list].id)' has \(rows.count) rows", .target, nil)
         }
         let visible = layout.itemFrame(list, item: n).visible
         guard !visible.isEmpty else {
-            throw fail("row \(n) of '\(sim.graph.nodes[list].id)' is not on screen", String(n), nil)
+            throw fail("row \(n) of '\(sim.graph.nodes[list].id)' is not on screen", .target, nil)
         }
         return visible.center
     }
 
     private mutating func tab(
-        _ choice: TabChoice, of: String?, fail: (String, String?, String?) -> Diagnostic
+        _ choice: TabChoice, of: String?, fail: Fail
     )
         throws(Diagnostic) -> [Fact]
     {
@@ -277,11 +300,11 @@ extension Session {
         if let of {
             tabs = try node(of, fail: fail)
             guard sim.graph.nodes[tabs].kind == .tabs else {
-                throw fail("'\(of)' is not a tabs control", of, nil)
+                throw fail("'\(of)' is not a tabs control", .target, nil)
             }
         } else {
             guard let first = sim.graph.tabs.first else {
-                throw fail("this scene has no tabs control", nil, nil)
+                throw fail("this scene has no tabs control", .choice, nil)
             }
             tabs = first
         }
@@ -293,12 +316,15 @@ extension Session {
             guard n < segments.count else {
                 throw fail(
                     "'\(sim.graph.nodes[tabs].id)' has \(segments.count) segments (0…\(segments.count - 1))",
-                    String(n), nil)
+                    .choice, nil)
             }
             chosen = n
         case .name(let name):
             guard let n = segments.firstIndex(of: name) else {
-                throw fail("no segment '\(name)'", name, Suggest.closest(to: name, in: segments))
+                throw fail(
+                    "no segment '\(name)' in '\(sim.graph.nodes[tabs].id)' (next, prev, "
+                        + segments.joined(separator: ", ") + ")", .choice,
+                    Suggest.closest(to: name, in: ["next", "prev"] + segments))
             }
             chosen = n
         case .next, .prev:
@@ -338,7 +364,7 @@ extension Session {
 
     private func expect(
         _ path: String, _ op: ExpectOp, _ value: ExpectValue, _ tol: Double?,
-        fail: (String, String?, String?) -> Diagnostic
+        fail: Fail
     ) throws(Diagnostic) -> Fact {
         enum Actual {
             case number(Double)
@@ -369,21 +395,35 @@ extension Session {
         default:
             if path.hasPrefix("ledger.") {
                 let id = String(path.dropFirst(7))
-                let i = try node(id, fail: fail)
+                let i = try node(id, at: .path, fail: fail)
                 actual = .number(sim.ledger?.totals(false).first { $0.node == i }?.amount ?? 0)
             } else if path.hasSuffix(".alpha") {
                 let id = String(path.dropLast(6))
-                actual = .number(sim.alpha(try node(id, fail: fail)))
+                actual = .number(sim.alpha(try node(id, at: .path, fail: fail)))
             } else if let k = paths.entries.firstIndex(where: { $0.path == path }) {
                 actual = .number(paths.value(k, sim))
             } else {
-                let id = String(path[..<path.lastIndex(of: ".")!])
-                _ = try node(id, fail: fail)
+                let dot = path.lastIndex(of: ".")!
+                let id = String(path[..<dot])
+                let known = paths.entries.map(\.path)
+                guard sim.graph.index(of: id) != nil else {
+                    throw fail(
+                        "no node '\(id)'", .path,
+                        Suggest.closest(to: path, in: known)
+                            ?? Suggest.closest(to: id, in: sim.graph.ids).map {
+                                $0 + path[dot...]
+                            })
+                }
+                let own = known.filter { $0.hasPrefix(id + ".") }
                 throw fail(
-                    "'\(id)' has no \(path[path.lastIndex(of: ".")!...].dropFirst())", path, nil)
+                    "'\(id)' has no \(path[dot...].dropFirst())"
+                        + (own.isEmpty ? "" : " (\(own.joined(separator: ", ")))"), .path,
+                    own.count == 1 ? own[0] : nil)
             }
         }
+        if case .words = actual { try checkWord(path, value, fail: fail) }
         let f = NumberFormat.format
+        let exact = NumberFormat.exact
         switch (actual, value) {
         case (.number(let a), .number(let b)):
             let passed: Bool
@@ -396,16 +436,17 @@ extension Session {
             case .ge: passed = a >= b || f(a) == f(b)
             case .approx: passed = abs(a - b) <= (tol ?? 0.01)
             }
-            let tolText = tol.map { " ± \(f($0))" } ?? ""
+            // The expected value and tolerance are the command's own text (SPEC §1).
+            let tolText = tol.map { " ± \(exact($0))" } ?? ""
             return .expectation(
                 passed: passed,
                 message: passed
-                    ? "\(path) \(op.rawValue) \(f(b))\(tolText)"
-                    : "\(path) is \(f(a)), expected \(op.rawValue) \(f(b))\(tolText)")
+                    ? "\(path) \(op.rawValue) \(exact(b))\(tolText)"
+                    : "\(path) is \(f(a)), expected \(op.rawValue) \(exact(b))\(tolText)")
         case (.words(let words), _):
             let expected = value.canonical
             guard op == .eq || op == .ne else {
-                throw fail("\(path) compares with == or !=", op.rawValue, nil)
+                throw fail("\(path) compares with == or !=", .op, nil)
             }
             let matches = words.contains(expected) || (expected == "null" && words == ["none"])
             let passed = op == .eq ? matches : !matches
@@ -416,14 +457,49 @@ extension Session {
                     : "\(path) is \(words.joined(separator: " ")), expected \(op.rawValue) \(expected)"
             )
         case (.number, .word(let w)):
-            throw fail("\(path) is a number; got '\(w)'", w, nil)
+            throw fail("\(path) is a number; got '\(w)'", .value, nil)
+        }
+    }
+
+    /// The words `tap` matches besides a target id.
+    static let tapWords = [
+        "delivered", "not-delivered", "swallowed", "cancelled", "moved", "rejected", "not-tappable",
+    ]
+
+    /// A word VALUE must be one the path can take: an expectation that could never hold is a
+    /// typo, so it is an error with a "did you mean", not a failed `expect`.
+    private func checkWord(_ path: String, _ value: ExpectValue, fail: Fail) throws(Diagnostic) {
+        let word = value.canonical
+        if word == "none" || word == "null" { return }
+        let ids = sim.graph.ids
+        switch path {
+        case "owner":
+            guard case .word = value, ids.contains(word) else {
+                throw fail(
+                    "owner is an id or none; no node '\(word)'", .value,
+                    Suggest.closest(to: word, in: ids + ["none"]))
+            }
+        case "touch", "tap":
+            let extra = path == "tap" ? Self.tapWords : []
+            if extra.contains(word) { return }
+            let id = word.firstIndex(of: "[").map { String(word[..<$0]) } ?? word
+            guard case .word = value, ids.contains(id) else {
+                let what = path == "tap" ? "a target, " + extra.joined(separator: ", ") : "a target"
+                let item = word.dropFirst(id.count)
+                throw fail(
+                    "\(path) is \(what) or none; no node '\(id)'", .value,
+                    Suggest.closest(to: id, in: ids).map { $0 + item }
+                        ?? Suggest.closest(to: word, in: extra + ["none"]))
+            }
+        default:
+            return
         }
     }
 }
 
 extension Session {
     /// `replay FILE` from the shell: runs the trace in a fresh session and shows differences.
-    mutating func replay(_ path: String, fail: (String, String?, String?) -> Diagnostic)
+    mutating func replay(_ path: String, fail: Fail)
         throws(Diagnostic)
         -> ([Fact], passed: Bool)
     {
@@ -431,7 +507,7 @@ extension Session {
         do {
             text = try files.read(path)
         } catch {
-            throw fail("cannot read '\(path)': \(error.message)", nil, nil)
+            throw fail("cannot read '\(path)': \(error.message)", .file, nil)
         }
         var runner = TraceRunner.run(file: path, text: text, files: files)
         let outcome = runner.finish()

@@ -39,7 +39,7 @@ package struct Session {
     /// The decisions of the last command that made any, for `why`.
     var lastWhy: (command: String, reasons: [Reason], moves: [Ledger])?
     /// Lines already parsed (parsing is pure, so a line always gives the same command).
-    private var parsed: [String: Command] = [:]
+    private var parsed: [String: ParsedCommand] = [:]
     /// The printable values of the current scene.
     private(set) var paths: ValuePaths
     /// Settings made with `set`, which survive `load` (SPEC §8).
@@ -57,7 +57,7 @@ package struct Session {
 
     /// Resolves a built-in name or a scene file.
     package static func loadScene(_ ref: String, files: any FileAccess, base: String?)
-        throws(SceneError)
+        throws(SceneLoadError)
         -> Scene
     {
         try openScene(ref, files: files, base: base).scene
@@ -66,7 +66,7 @@ package struct Session {
     /// Resolves a built-in name, a scene file or a UIKit dump (recognised by its view lines,
     /// SPEC §11); for a dump, also the importer's one-line summary.
     package static func openScene(_ ref: String, files: any FileAccess, base: String?)
-        throws(SceneError)
+        throws(SceneLoadError)
         -> (scene: Scene, summary: String?)
     {
         if let builtin = BuiltinScenes.named(ref) { return (builtin, nil) }
@@ -75,25 +75,24 @@ package struct Session {
         do {
             text = try files.read(path)
         } catch {
-            var message = "cannot read scene: \(error.message)"
-            if !files.exists(path) {
-                message =
-                    "no built-in scene or file '\(ref)' (built-in: "
-                    + BuiltinScenes.names.joined(separator: ", ") + ")"
-                if let s = Suggest.closest(to: ref, in: BuiltinScenes.names) {
-                    message += "; did you mean '\(s)'?"
-                }
+            guard files.exists(path) else {
+                throw .notFound(
+                    ref: ref, suggestion: Suggest.closest(to: ref, in: BuiltinScenes.names))
             }
-            throw SceneError(file: path, line: 1, column: 1, message: message)
+            throw .unreadable(path: path, message: error.message)
         }
-        if UIKitDump.looksLikeDump(text) {
-            let r = try UIKitImporter(
-                file: path, name: UIKitImporter.sceneName(for: path), text: text
-            )
-            .run()
-            return (r.scene, "UIKit dump: " + r.summary)
+        do throws(SceneError) {
+            if UIKitDump.looksLikeDump(text) {
+                let r = try UIKitImporter(
+                    file: path, name: UIKitImporter.sceneName(for: path), text: text
+                )
+                .run()
+                return (r.scene, "UIKit dump: " + r.summary)
+            }
+            return (try SceneLoader(file: path, text: text).load(), nil)
+        } catch {
+            throw .invalid(error)
         }
-        return (try SceneLoader(file: path, text: text).load(), nil)
     }
 
     mutating func apply(setting key: String, value: String) {
@@ -111,25 +110,30 @@ package struct Session {
 
     // MARK: Running lines
 
-    /// Runs one line. `lineNumber` prefixes errors with `LINE:COL` (scripts).
-    package mutating func run(_ line: String, lineNumber: Int? = nil) -> RunResult {
+    /// Runs one line. `lineNumber` prefixes errors and failed `expect`s with `LINE:COL`
+    /// (scripts), and `file` with `FILE:LINE:COL` (`--script FILE`).
+    package mutating func run(_ line: String, lineNumber: Int? = nil, file: String? = nil)
+        -> RunResult
+    {
         var result = RunResult()
-        let command: Command
+        let parsed: ParsedCommand
         do {
-            guard let c = try parse(line) else { return result }
-            command = c
+            guard let c = try parseWithSource(line) else { return result }
+            parsed = c
         } catch {
-            return failure(error, line: line, lineNumber: lineNumber)
+            return failure(error, line: line, lineNumber: lineNumber, file: file)
         }
+        let command = parsed.command
         let canonical = command.canonical
         let inspection = command.isInspection
         let before = inspection ? nil : Snapshot(sim, paths)
         let loadsBefore = loads
         var facts: [Fact] = []
         do {
-            facts = try execute(command, line: line, result: &result)
+            facts = try execute(parsed, result: &result)
         } catch {
-            return failure(error, line: line, lineNumber: lineNumber, canonical: canonical)
+            return failure(
+                error, line: line, lineNumber: lineNumber, file: file, canonical: canonical)
         }
         if let before, loads == loadsBefore {
             facts += Snapshot(sim, paths).changes(from: before, paths)
@@ -160,6 +164,14 @@ package struct Session {
             }
         }
         record(command, canonical, result)
+        // A failed `expect` in a script says where it is, as errors do (not in the recording).
+        if lineNumber != nil, !json {
+            let place = Diagnostic.location(
+                file: file, line: lineNumber, column: parsed.range(.name).column)
+            for k in result.lines.indices where result.lines[k].text.hasPrefix("expect    FAILED") {
+                result.lines[k].text = place + result.lines[k].text
+            }
+        }
         return result
     }
 
@@ -168,15 +180,20 @@ package struct Session {
     /// Parses a line, remembering the result: traces and scripts repeat the same lines, and
     /// parsing is pure. Nil for a blank line or a comment.
     package mutating func parse(_ line: String) throws(Diagnostic) -> Command? {
+        try parseWithSource(line)?.command
+    }
+
+    /// `parse`, keeping where each part was typed.
+    package mutating func parseWithSource(_ line: String) throws(Diagnostic) -> ParsedCommand? {
         if let cached = parsed[line] { return cached }
-        guard let command = try CommandParser.parse(line) else { return nil }
+        guard let command = try CommandParser.parseWithSource(line) else { return nil }
         if parsed.count >= 512 { parsed.removeAll(keepingCapacity: true) }
         parsed[line] = command
         return command
     }
 
     private mutating func failure(
-        _ d: Diagnostic, line: String, lineNumber: Int?, canonical: String? = nil
+        _ d: Diagnostic, line: String, lineNumber: Int?, file: String?, canonical: String? = nil
     )
         -> RunResult
     {
@@ -189,7 +206,7 @@ package struct Session {
                 names: names)
             result.lines = [OutputLine(obj, isError: true)]
         } else {
-            result.lines = d.render(line: line, lineNumber: lineNumber).map {
+            result.lines = d.render(line: line, lineNumber: lineNumber, file: file).map {
                 OutputLine($0, isError: true)
             }
         }
@@ -256,13 +273,13 @@ package struct Session {
 
     // MARK: Loading
 
-    mutating func load(_ ref: String) throws(Diagnostic) -> [Fact] {
+    mutating func load(_ ref: String, fail: Fail) throws(Diagnostic) -> [Fact] {
         let scene: Scene
         let summary: String?
         do {
             (scene, summary) = try Self.openScene(ref, files: files, base: baseDirectory)
         } catch {
-            throw Diagnostic(error.rendered, usage: CommandTable.usage("load"))
+            throw fail(error.message, .file, error.suggestion)
         }
         sim = Simulator(scene: scene)
         sceneRef = ref

@@ -86,7 +86,7 @@ package struct TraceRunner {
                     session = s
                     hasSession = true
                 } catch {
-                    return fail(error.rendered)
+                    return fail(error.message)
                 }
             }
             if pending != nil { pending!.comments.append(String(line)) } else { keep(String(line)) }

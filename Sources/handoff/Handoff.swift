@@ -96,12 +96,14 @@ struct Run: ParsableCommand {
         throw ExitCode(ok ? 0 : 1)
     }
 
-    /// Runs scripted line `number`; returns false to stop (`quit`, or a failure with `--bail`).
+    /// Runs scripted line `number` (errors and failed `expect`s say `FILE:LINE:COL` with
+    /// `--script`, `LINE:COL` on standard input); returns false to stop (`quit`, or a failure
+    /// with `--bail`).
     private func runLine(
         _ line: String, _ number: Int, _ session: inout Session, _ console: inout Console,
         _ ok: inout Bool
     ) -> Bool {
-        let r = session.run(line, lineNumber: number)
+        let r = session.run(line, lineNumber: number, file: script)
         console.emit(r.lines)
         if r.failed {
             ok = false

@@ -16,6 +16,10 @@ struct CommandParserTests {
         "expect list.offset ~= 14.36 ± 0.01", "set policy uikit", "set slop 12.5", "set fps 120",
         "record a.trace", "record a.trace --force", "record stop", "replay a.trace --step", "help",
         "help pan", "quit",
+        // Issue 10: every digit that changes the number, and the unit typed (SPEC §1).
+        "pan 0 -200.004", "move 0 0.003", "expect t == 0.004 ± 0.001", "wait 8.3334ms",
+        "move 0 -40 over 0.3s", "set slop 7.125", "end 0.5 -100.25", "touch 195.333 400.667",
+        "pan 0 -30.333 over 8.3334ms at 100.5 300.25", "expect outer.offset ~= 0.00001",
     ])
     func roundTrip(line: String) throws {
         let command = try #require(try CommandParser.parse(line))
@@ -27,11 +31,28 @@ struct CommandParserTests {
     @Test func spellingsNormalise() throws {
         #expect(
             try CommandParser.parse("  pan   0   -40.0 over 0.05s ")?.canonical
-                == "pan 0 -40 over 50ms")
+                == "pan 0 -40 over 0.05s")
         #expect(try CommandParser.parse("expect t >= 1 +- 0.5")?.canonical == "expect t >= 1 ± 0.5")
         #expect(try CommandParser.parse("step 1")?.canonical == "step")
         #expect(try CommandParser.parse("# a comment") == nil)
         #expect(try CommandParser.parse("") == nil)
+    }
+
+    /// Each part of a command knows where it was typed, so running it never reads the line again.
+    @Test func partsKnowWhereTheyWereTyped() throws {
+        let pan = try #require(try CommandParser.parseWithSource("pan 0 -10 over 2s at 5000 5000"))
+        #expect(pan.range(.name) == SourceRange(column: 1, length: 3))
+        #expect(pan.range(.dy) == SourceRange(column: 7, length: 3))
+        #expect(pan.range(.duration) == SourceRange(column: 16, length: 2))
+        #expect(pan.range(.at) == SourceRange(column: 19, length: 2))
+        #expect(pan.range(.point) == SourceRange(column: 22, length: 9))
+        let expect = try #require(try CommandParser.parseWithSource("  expect a.offset == 1 ± 2"))
+        #expect(expect.range(.path) == SourceRange(column: 10, length: 8))
+        #expect(expect.range(.value) == SourceRange(column: 22, length: 1))
+        #expect(expect.range(.tolerance) == SourceRange(column: 26, length: 1))
+        let tap = try #require(try CommandParser.parseWithSource("tap 3"))
+        #expect(tap.range(.target) == SourceRange(column: 5, length: 1))
+        #expect(tap.range(.point) == tap.range(.name))  // not typed: the command's name
     }
 
     func error(_ line: String) -> Diagnostic? {
@@ -62,7 +83,8 @@ struct CommandParserTests {
         "pan 0 nan", "pan 0 inf", "pan 0 1e309", "move 0x10 0", "pan 0 1e8", "wait 1e9s",
         "step 99999999", "step -1", "pän 0 1", "tap first[x]", "tap first[-1]", "end 1",
         "set fps 0", "set policy ios", "expect x.offset ?? 3", "expect nowhere == 1",
-        "pan 0 -1 over", "help nope",
+        "pan 0 -1 over", "help nope", "pan 0 -1 over 2", "wait 250", "swipe 0 -1 over 0.1",
+        "expect phase == paning",
     ])
     func rejected(line: String) {
         #expect(error(line) != nil)

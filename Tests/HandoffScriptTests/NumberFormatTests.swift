@@ -13,10 +13,24 @@ struct NumberFormatTests {
         #expect(NumberFormat.format(value) == text)
     }
 
-    @Test func durations() {
-        #expect(NumberFormat.duration(0.05) == "50ms")
-        #expect(NumberFormat.duration(0.3) == "300ms")
-        #expect(NumberFormat.duration(2) == "2s")
-        #expect(NumberFormat.duration(1.5) == "1500ms")
+    /// Canonical command numbers (SPEC §1): shortest round-trip text, plain decimal, `0` for −0.
+    @Test(arguments: [
+        (-200.004, "-200.004"), (0.003, "0.003"), (0.333, "0.333"), (-0.0, "0"), (120.0, "120"),
+        (1e-5, "0.00001"), (1.5e-7, "0.00000015"), (1e7, "10000000"),
+        (0.1 + 0.2, "0.30000000000000004"),
+        (8.3334, "8.3334"), (-1234567.125, "-1234567.125"), (1e16, "10000000000000000"),
+    ])
+    func exact(value: Double, text: String) {
+        #expect(NumberFormat.exact(value) == text)
+        #expect(Double(text) == value)
+    }
+
+    @Test func durationsKeepTheirUnit() {
+        #expect(TimeSpan.parse("250ms") == TimeSpan(250, .ms))
+        #expect(TimeSpan.parse("250ms")?.canonical == "250ms")
+        #expect(TimeSpan.parse("8.3334ms")?.canonical == "8.3334ms")
+        #expect(TimeSpan.parse("0.30s")?.canonical == "0.3s")
+        #expect(TimeSpan.parse("2") == nil)
+        #expect(TimeSpan.parse("300ms")?.seconds == 0.3)
     }
 }

@@ -201,8 +201,9 @@ struct SessionTests {
         let bad = s.run("load bad.yaml")
         #expect(bad.failed)
         #expect(
-            bad.lines[0].text.contains(
-                "dir/bad.yaml:3:5: error: unknown key 'frme' in a view; did you mean 'frame'?"))
+            bad.lines[0].text
+                == "error: dir/bad.yaml:3:5: unknown key 'frme' in a view; did you mean 'frame'?")
+        #expect(bad.lines[2].text == "       ^~~~~~~~")
         #expect(s.sim.graph.scene.name == "tabs-example")
     }
 }

@@ -1,0 +1,67 @@
+/// Where something was typed on a command line: a 1-based column and a length, in characters.
+package struct SourceRange: Equatable, Hashable, Sendable {
+    package var column: Int
+    package var length: Int
+
+    package init(column: Int, length: Int) {
+        self.column = column
+        self.length = max(1, length)
+    }
+
+    package init(_ token: Token) { self.init(column: token.column, length: token.text.count) }
+
+    /// From the start of `self` to the end of `other`.
+    package func through(_ other: SourceRange) -> SourceRange {
+        SourceRange(column: column, length: other.column + other.length - column)
+    }
+}
+
+/// A command and where each of its parts was typed, so an error found while running it puts its
+/// caret under the right token without reading the line again.
+package struct ParsedCommand: Equatable, Sendable {
+    /// A part of a command that an error can point at.
+    package enum Part: Hashable, Sendable {
+        /// The command's name (`pan`).
+        case name
+        /// DX and DY of `move`, `pan`, `swipe`.
+        case dx
+        case dy
+        /// D of `over D` and `wait D`.
+        case duration
+        /// X Y of `touch`/`tap` or of `pan … at X Y`, together.
+        case point
+        /// The id, `ID[N]` or row of `touch`/`tap`, or the `of ID` of `tab`.
+        case target
+        /// VX VY of `end`, together.
+        case velocity
+        /// `next`, `prev`, N or NAME of `tab`.
+        case choice
+        /// PATH, OP, VALUE and TOL of `expect`.
+        case path
+        case op
+        case value
+        case tolerance
+        /// KEY and VALUE of `set`.
+        case key
+        case setting
+        /// The SCENE of `load`, the FILE of `record` and `replay`.
+        case file
+        /// N of `step`.
+        case frames
+        /// The `at` of `pan … at X Y`.
+        case at
+    }
+
+    package var command: Command
+    package var parts: [Part: SourceRange]
+
+    package init(_ command: Command, parts: [Part: SourceRange]) {
+        self.command = command
+        self.parts = parts
+    }
+
+    /// Where `part` was typed; the command's name when it was not.
+    package func range(_ part: Part) -> SourceRange {
+        parts[part] ?? parts[.name] ?? SourceRange(column: 1, length: 1)
+    }
+}

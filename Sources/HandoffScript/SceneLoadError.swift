@@ -1,0 +1,37 @@
+import HandoffCore
+
+/// Why `load SCENE` (or a scene argument, or a trace's `# scene:`) found no scene: no built-in
+/// or file by that name, a file that cannot be read, or a fault inside the file.
+package enum SceneLoadError: Error, Equatable, Sendable {
+    case notFound(ref: String, suggestion: String?)
+    case unreadable(path: String, message: String)
+    case invalid(SceneError)
+
+    /// What went wrong, with a position only where there is a real one (inside the file).
+    package var message: String {
+        switch self {
+        case .notFound(let ref, _):
+            "no built-in scene or file '\(ref)' (built-in: "
+                + BuiltinScenes.names.joined(separator: ", ") + ")"
+        case .unreadable(let path, let message): "cannot read scene '\(path)': \(message)"
+        case .invalid(let e): "\(e.file):\(e.line):\(e.column): \(e.message)"
+        }
+    }
+
+    package var suggestion: String? {
+        switch self {
+        case .notFound(_, let suggestion): suggestion
+        case .unreadable, .invalid: nil
+        }
+    }
+
+    /// The error on a line of its own: `FILE:LINE:COL: error: …` for a fault inside a scene
+    /// file, `error: …` otherwise.
+    package var rendered: String {
+        switch self {
+        case .invalid(let e): e.rendered
+        case .notFound, .unreadable:
+            "error: " + message + (suggestion.map { "; did you mean '\($0)'?" } ?? "")
+        }
+    }
+}
