@@ -45,12 +45,20 @@ let package = Package(
             resources: [.copy("Resources/physics_vectors.json")]
         ),
         .testTarget(
-            name: "HandoffScriptTests", dependencies: ["HandoffScript"],
+            name: "HandoffScriptTests",
+            dependencies: [
+                "HandoffScript", .product(name: "PropertyBased", package: "swift-property-based"),
+            ],
             // Public UIKit recursiveDescription dumps (SPEC §11), sources in their README.md.
             resources: [.copy("Resources/uikit")]
         ),
         // Drives the built `handoff` binary end to end and replays every file in Traces/.
-        .testTarget(name: "handoffTests", dependencies: ["handoff", "HandoffScript"]),
+        .testTarget(
+            name: "handoffTests",
+            dependencies: [
+                "handoff", "HandoffScript",
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ]),
     ],
     swiftLanguageModes: [.v6]
 )
