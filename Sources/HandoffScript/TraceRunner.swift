@@ -9,6 +9,9 @@ package struct TraceRunner {
         case failed(commands: Int, differing: Int)
         /// The trace itself is unusable: `FILE:LINE: error: …`.
         case corrupt(String)
+        /// `replay --step` was stopped (`quit`, end of input) after `verified` of `of` commands:
+        /// the rest was not verified, so the replay does not pass.
+        case stopped(verified: Int, of: Int, differing: Int)
     }
 
     package let file: String
@@ -24,16 +27,21 @@ package struct TraceRunner {
     var differing = 0
     var lineShift = 0
     var stopped = false
+    /// Stopped at a `replay --step` pause; `skipped` counts the commands never run.
+    var stoppedAtPause = false
+    var skipped = 0
     /// Unified-diff lines, capped; `hunksLeftOut` counts the rest.
     package private(set) var diff: [String] = []
     package private(set) var hunksLeftOut = 0
     static let maxDiffLines = 2_000
     /// The rewritten trace, with `update`.
     package private(set) var updated = ""
-    /// Called before each command with its text and line; returning false stops the replay.
-    package var beforeCommand: ((String, Int) -> Bool)?
-    /// Called after each command with its output and whether it matched the trace.
-    package var afterCommand: (([String], Bool) -> Void)?
+    /// Called before each command with its text, its line and the replay's session (for
+    /// inspection at a `--step` pause); returning false stops the replay.
+    package var beforeCommand: ((String, Int, inout Session) -> Bool)?
+    /// Called after each command with its output and, when it differs from the trace, the
+    /// unified-diff hunk of that command (nil when it matched).
+    package var afterCommand: (([String], [String]?) -> Void)?
 
     package init(file: String, files: any FileAccess, update: Bool = false) {
         self.file = file
@@ -43,6 +51,11 @@ package struct TraceRunner {
 
     package mutating func feed(_ raw: Substring) {
         lineNumber += 1
+        if stoppedAtPause, raw.utf8.first == UInt8(ascii: ">"),
+            raw.utf8.dropFirst().first == UInt8(ascii: " ")
+        {
+            skipped += 1
+        }
         guard corrupt == nil, !stopped else { return }
         // Trailing blanks are ignored (on the UTF-8 view: no grapheme breaking on the hot path).
         var end = raw.utf8.endIndex
@@ -64,6 +77,10 @@ package struct TraceRunner {
         // Byte checks: `hasPrefix` on a Substring takes a slow generic path on every line.
         if first == UInt8(ascii: ">"), line.utf8.dropFirst().first == UInt8(ascii: " ") {
             flush()
+            if stoppedAtPause {
+                skipped += 1  // this command, stopped before it was read
+                return
+            }
             guard corrupt == nil, !stopped else { return }
             let text = String(line.dropFirst(2))
             if !hasSession { return fail("no '# scene:' line before the first command") }
@@ -103,6 +120,9 @@ package struct TraceRunner {
         if let corrupt { return .corrupt(corrupt) }
         if lineNumber == 0 { return .corrupt("\(file):1: error: the trace is empty") }
         if !hasSession { return .corrupt("\(file):\(lineNumber): error: no '# scene:' line") }
+        if stoppedAtPause {
+            return .stopped(verified: commands, of: commands + skipped, differing: differing)
+        }
         return differing == 0
             ? .passed(commands: commands) : .failed(commands: commands, differing: differing)
     }
@@ -119,8 +139,10 @@ package struct TraceRunner {
     private mutating func flush() {
         guard let p = pending, hasSession else { return }
         pending = nil
-        if let before = beforeCommand, !before(p.command, p.line) {
+        if let before = beforeCommand, !before(p.command, p.line, &session!) {
             stopped = true
+            stoppedAtPause = true
+            skipped += 1
             return
         }
         commands += 1
@@ -138,24 +160,35 @@ package struct TraceRunner {
             actual.count == expected.count && zip(actual, expected).allSatisfy { $0 == $1 }
         if update { for l in actual { keep(l) } }
         for c in p.comments { keep(c) }
-        afterCommand?(actual, matched)
         if !matched {
             differing += 1
-            addHunk(
-                command: p.command, line: p.line, expected: expected.map(String.init),
-                actual: actual)
+            let hunk = Self.hunk(
+                command: p.command, line: p.line, shift: lineShift,
+                expected: expected.map(String.init), actual: actual)
+            afterCommand?(actual, hunk)
+            addHunk(hunk, shift: actual.count - expected.count)
+        } else {
+            afterCommand?(actual, nil)
         }
         if result.quit { stopped = true }
     }
 
-    private mutating func addHunk(command: String, line: Int, expected: [String], actual: [String])
-    {
-        defer { lineShift += actual.count - expected.count }
+    private mutating func addHunk(_ hunk: [String], shift: Int) {
+        defer { lineShift += shift }
         guard diff.count < Self.maxDiffLines else {
             hunksLeftOut += 1
             return
         }
         if diff.isEmpty { diff += ["--- \(file) (expected)", "+++ \(file) (actual)"] }
+        diff += hunk
+    }
+
+    /// The unified-diff hunk of one command whose output differs: `@@ -L,N +L,N @@ > command`,
+    /// then the lines, common ones with a space, expected with `-`, actual with `+`.
+    package static func hunk(
+        command: String, line: Int, shift: Int, expected: [String], actual: [String]
+    ) -> [String] {
+        var diff: [String] = []
         var prefix = 0
         while prefix < min(expected.count, actual.count), expected[prefix] == actual[prefix] {
             prefix += 1
@@ -168,11 +201,12 @@ package struct TraceRunner {
         }
         let start = line + 1
         diff.append(
-            "@@ -\(start),\(expected.count) +\(start + lineShift),\(actual.count) @@ > \(command)")
+            "@@ -\(start),\(expected.count) +\(start + shift),\(actual.count) @@ > \(command)")
         for l in expected[..<prefix] { diff.append(" " + l) }
         for l in expected[prefix..<(expected.count - suffix)] { diff.append("-" + l) }
         for l in actual[prefix..<(actual.count - suffix)] { diff.append("+" + l) }
         for l in expected[(expected.count - suffix)...] { diff.append(" " + l) }
+        return diff
     }
 
     /// Runs a whole trace held in memory.
@@ -196,31 +230,15 @@ package struct TraceRunner {
         body(Substring(bytes[start...]))
     }
 
-    /// An answer at a `replay --step` pause: Enter runs the command, `continue` (`c`) runs the
-    /// rest without pausing, `quit` (`q`) or no answer (end of input) stops.
-    package enum StepAnswer: Equatable, Sendable {
-        case run
-        case runRest
-        case stop
-
-        package init(_ answer: String?) {
-            let blank: (Character) -> Bool = { $0 == " " || $0 == "\t" }
-            switch answer.map({
-                String($0.drop(while: blank).reversed().drop(while: blank).reversed())
-            }) {
-            case nil, "quit", "q": self = .stop
-            case "continue", "c": self = .runRest
-            default: self = .run
-            }
-        }
-    }
-
     /// One line per file, as `handoff test` prints it.
     package static func summary(file: String, outcome: Outcome, diffLeftOut: Int = 0) -> String {
         switch outcome {
         case .passed(let n): return "PASS \(file) (\(n) commands)"
         case .failed(let n, let d): return "FAIL \(file): \(d) of \(n) commands differ"
         case .corrupt(let message): return "CORRUPT \(message)"
+        case .stopped(let n, let total, let d):
+            let differ = d > 0 ? "\(d) of \(n) commands differ; " : ""
+            return "FAIL \(file): \(differ)stopped after \(n) of \(total) commands: not verified"
         }
     }
 }

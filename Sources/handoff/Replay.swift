@@ -10,7 +10,10 @@ struct Replay: ParsableCommand {
     @Argument(help: "The trace file.")
     var file: String
 
-    @Flag(help: "Pause before each command: Enter runs it, 'continue' runs the rest, 'quit' stops.")
+    @Flag(
+        help:
+            "Pause before each command: Enter runs it, 'continue' runs the rest, 'quit' stops (and fails); state, why, tree, show, expect inspect."
+    )
     var step = false
 
     @Flag(help: "Rewrite the trace's expected output with what the commands print now.")
@@ -26,18 +29,36 @@ struct Replay: ParsableCommand {
         var runner = TraceRunner(file: file, files: files, update: update)
         if step {
             var pausing = true
-            runner.beforeCommand = { command, line in
+            let typing = isatty(STDIN_FILENO) != 0
+            runner.beforeCommand = { command, line, session in
                 print("\(file):\(line): > \(command)")
                 guard pausing else { return true }
-                FileHandle.standardOutput.write(
-                    Data("[Enter: run, continue: run the rest, quit: stop] ".utf8))
-                let answer = TraceRunner.StepAnswer(readLine())
+                let answer = StepAnswer.ask(
+                    &session,
+                    read: {
+                        print(
+                            "[Enter: run, continue: run the rest, quit: stop, or state, why, …] ",
+                            terminator: "")
+                        fflush(nil)
+                        let line = readLine()
+                        // From a pipe the answer is not echoed: show it, so the transcript reads.
+                        if !typing { print(line ?? "") }
+                        return line
+                    },
+                    emit: { out in
+                        guard out.isError else { return print(out.text) }
+                        fflush(nil)
+                        FileHandle.standardError.write(Data((out.text + "\n").utf8))
+                    })
                 if answer == .runRest { pausing = false }
                 return answer != .stop
             }
-            runner.afterCommand = { lines, matched in
+            runner.afterCommand = { lines, hunk in
                 for l in lines { print(l) }
-                if !matched { print("  ^ differs from the trace") }
+                if let hunk {
+                    print("differs from the trace:")
+                    for l in hunk { print(l) }
+                }
             }
         }
         reader.forEachLine { runner.feed($0) }

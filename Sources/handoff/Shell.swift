@@ -76,19 +76,24 @@ struct Shell {
         }
         var runner = TraceRunner(file: file, files: files)
         var pausing = true
-        runner.beforeCommand = { command, line in
+        runner.beforeCommand = { command, line, session in
             print("\(file):\(line): > \(command)")
             guard pausing else { return true }
-            editor.setPrompt("step [Enter, continue, quit]> ")
-            guard case .line(let line) = editor.read(history: false) else { return false }
-            let answer = TraceRunner.StepAnswer(line)
+            editor.setPrompt("step [Enter, continue, quit, or state, why, …]> ")
+            let answer = StepAnswer.ask(
+                &session,
+                read: {
+                    guard case .line(let line) = editor.read(history: false) else { return nil }
+                    return line
+                }, emit: { emit($0, colour: colour) })
             if answer == .runRest { pausing = false }
             return answer != .stop
         }
-        runner.afterCommand = { lines, matched in
+        runner.afterCommand = { lines, hunk in
             for l in lines { emit(OutputLine(l), colour: colour) }
-            if !matched {
-                emit(OutputLine("^ differs from the trace", isError: true), colour: colour)
+            if let hunk {
+                emit(OutputLine("differs from the trace:", isError: true), colour: colour)
+                for l in hunk { emit(OutputLine(l, isError: l.hasPrefix("-")), colour: colour) }
             }
         }
         for line in text.split(separator: "\n", omittingEmptySubsequences: false) {

@@ -181,12 +181,17 @@ struct SessionTests {
     }
 
     @Test func stepAnswers() {
-        #expect(TraceRunner.StepAnswer("") == .run)
-        #expect(TraceRunner.StepAnswer(" continue ") == .runRest)
-        #expect(TraceRunner.StepAnswer("c") == .runRest)
-        #expect(TraceRunner.StepAnswer("\tq") == .stop)
-        #expect(TraceRunner.StepAnswer(nil) == .stop)
-        #expect(TraceRunner.StepAnswer("con tinue") == .run)
+        #expect(StepAnswer("") == .run)
+        #expect(StepAnswer(" continue ") == .runRest)
+        #expect(StepAnswer("c") == .runRest)
+        #expect(StepAnswer("\tq") == .stop)
+        #expect(StepAnswer(nil) == .stop)
+        #expect(StepAnswer(" state ") == .inspect("state"))
+        #expect(StepAnswer("why") == .inspect("why"))
+        #expect(StepAnswer("expect t == 0") == .inspect("expect t == 0"))
+        // A typo or a command that changes state never advances the replay.
+        #expect(StepAnswer("con tinue") == .invalid("unknown command 'con'"))
+        if case .invalid = StepAnswer("pan 0 -10") {} else { Issue.record("pan ran at a step") }
     }
 
     @Test func loadSceneFileRelativeToBase() {

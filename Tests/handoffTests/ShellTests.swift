@@ -123,7 +123,11 @@ import Testing
         try t.wait(for: "record    stopped")
         try t.type("replay \(trace) --step")
         try t.key("Enter")
-        try t.wait(for: "step [Enter, continue, quit]>")
+        try t.wait(for: "step [Enter, continue, quit, or state, why, …]>")
+        // Inspection at a step runs on the replay's state and does not advance it.
+        try t.type("expect t == 0")
+        try t.key("Enter")
+        try t.wait(for: "expect    ok: t == 0")
         try t.key("Enter")
         try t.wait(for: "> tap upcoming[3]")
         try t.type("continue")
