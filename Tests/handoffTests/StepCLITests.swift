@@ -45,6 +45,25 @@ import Testing
         #expect(r.lines.contains("FAIL \(trace): 1 of 2 commands differ"))
     }
 
+    /// `--update` rewrites what it was asked to and says `updated`, never FAIL; it exits 0.
+    @Test func updateSaysUpdated() throws {
+        let trace = try recorded("pan 0 -100\nmove 0 -50\n")
+        let good = try String(contentsOfFile: trace, encoding: .utf8)
+        let bad = good.replacingOccurrences(of: "100 → 150", with: "100 → 149")
+        try bad.write(toFile: trace, atomically: true, encoding: .utf8)
+        let test = try Harness.run(["test", "--update", trace])
+        #expect(test.status == 0)
+        #expect(
+            test.lines == ["updated \(trace): 1 of 2 commands rewritten", "1 passed, 0 failed", ""])
+        #expect(try String(contentsOfFile: trace, encoding: .utf8) == good)
+        try bad.write(toFile: trace, atomically: true, encoding: .utf8)
+        let replay = try Harness.run(["replay", "--update", trace])
+        #expect(replay.status == 0)
+        #expect(replay.lines.suffix(2) == ["updated \(trace): 1 of 2 commands rewritten", ""])
+        #expect(!replay.out.contains("FAIL"))
+        #expect(try String(contentsOfFile: trace, encoding: .utf8) == good)
+    }
+
     @Test func scriptsSayWhereAFailedExpectIs() throws {
         let dir = try Harness.temporaryDirectory()
         let script = dir.appendingPathComponent("check.handoff")
