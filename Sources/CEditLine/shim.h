@@ -35,6 +35,7 @@ static inline int cel_hist_setunique(History *h, HistEvent *ev, int on) { return
 static inline int cel_hist_enter(History *h, HistEvent *ev, const char *s) { return history(h, ev, H_ENTER, s); }
 static inline int cel_hist_load(History *h, HistEvent *ev, const char *p) { return history(h, ev, H_LOAD, p); }
 static inline int cel_hist_save(History *h, HistEvent *ev, const char *p) { return history(h, ev, H_SAVE, p); }
+static inline int cel_hist_save_fp(History *h, HistEvent *ev, FILE *fp) { return history(h, ev, H_SAVE_FP, fp); }
 
 /* SIGINT without SA_RESTART, so el_gets returns on Ctrl-C; the flag says it happened. */
 static volatile sig_atomic_t cel_sigint_flag = 0;

@@ -5,14 +5,63 @@ package protocol FileAccess {
     func exists(_ path: String) -> Bool
     /// Creates (or truncates) a file with `text`, flushed.
     func create(_ path: String, _ text: String) throws(FileError)
-    /// Appends `text` and flushes it, so a crash loses nothing written.
-    func append(_ path: String, _ text: String) throws(FileError)
+    /// Opens a new trace for recording (`force`: an existing file is overwritten; otherwise it is
+    /// an error, decided atomically).
+    func openTrace(_ path: String, force: Bool) throws(FileError) -> any TraceSink
+    /// The directory relative paths are resolved against ("" when unknown).
+    var currentDirectory: String { get }
+}
+
+/// A trace being recorded: each command's block is written before the command's output is
+/// printed, so a crash or `kill -9` never loses a command whose output appeared.
+package protocol TraceSink: AnyObject {
+    /// The path the trace was opened at.
+    var path: String { get }
+    /// Writes whole blocks now; returns why the recording failed (disk full, the file renamed or
+    /// removed), once, after which nothing more is written.
+    func write(_ text: String) -> String?
+    /// Syncs and closes; returns why the recording failed, if it did at this last sync.
+    func close() -> String?
+}
+
+extension FileAccess {
+    /// Traces kept through `create` (whole-file rewrites): enough for files in memory.
+    package func openTrace(_ path: String, force: Bool) throws(FileError) -> any TraceSink {
+        if exists(path) && !force { throw FileError.exists }
+        try create(path, "")
+        return WholeFileTrace(path: path, files: self)
+    }
+
+    package var currentDirectory: String { "" }
+}
+
+/// A `TraceSink` that rewrites the whole file through `FileAccess.create` on every write.
+final class WholeFileTrace: TraceSink {
+    let path: String
+    let files: any FileAccess
+    private var text = ""
+
+    init(path: String, files: any FileAccess) {
+        self.path = path
+        self.files = files
+    }
+
+    func write(_ more: String) -> String? {
+        text += more
+        do { try files.create(path, text) } catch { return error.message }
+        return nil
+    }
+
+    func close() -> String? { nil }
 }
 
 /// A file that could not be read or written.
 package struct FileError: Error, Equatable, Sendable {
     package var message: String
     package init(_ message: String) { self.message = message }
+
+    /// `openTrace` without `force` on a path that exists.
+    package static let exists = FileError("it exists")
 }
 
 /// Paths relative to a base directory (a trace's folder), as `# scene:` needs.
@@ -24,6 +73,42 @@ package enum Paths {
 
     package static func directory(of path: String) -> String {
         guard let slash = path.lastIndex(of: "/") else { return "" }
-        return String(path[..<slash])
+        return slash == path.startIndex ? "/" : String(path[..<slash])
+    }
+
+    /// `path` written relative to `directory` (both relative to `cwd` unless absolute), lexically:
+    /// `.` and `..` are folded, symbolic links are not followed.
+    package static func relative(_ path: String, from directory: String, cwd: String) -> String {
+        let target = components(path, cwd: cwd)
+        let from = components(directory, cwd: cwd)
+        var common = 0
+        while common < min(target.count, from.count), target[common] == from[common],
+            target[common] != ".."
+        {
+            common += 1
+        }
+        let ups = Array(repeating: "..", count: from.count - common)
+        let rest = ups + target[common...]
+        return rest.isEmpty ? "." : rest.joined(separator: "/")
+    }
+
+    /// The folded components of `path` made absolute against `cwd` (leading `..` kept when
+    /// neither is absolute).
+    static func components(_ path: String, cwd: String) -> [String] {
+        let full = path.hasPrefix("/") || cwd.isEmpty ? path : cwd + "/" + path
+        var out: [String] = []
+        for part in full.split(separator: "/") {
+            switch part {
+            case ".": continue
+            case "..":
+                if let last = out.last, last != ".." {
+                    out.removeLast()
+                } else if !full.hasPrefix("/") {
+                    out.append("..")
+                }
+            default: out.append(String(part))
+            }
+        }
+        return out
     }
 }

@@ -14,7 +14,7 @@ package struct JSONWriter {
             case "\r": r += "\\r"
             case "\t": r += "\\t"
             default:
-                if u.value < 0x20 {
+                if u.value < 0x20 || u.value == 0x7F || (0x80..<0xA0).contains(u.value) {
                     let hex = String(u.value, radix: 16)
                     r += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
                 } else {

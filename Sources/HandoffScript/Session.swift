@@ -17,6 +17,9 @@ package struct RunResult: Equatable, Sendable {
     /// The command failed (bad input, a failed `expect`).
     package var failed = false
     package var quit = false
+    /// The command was refused because a trace is being verified (`record`, `replay`, `quit` in a
+    /// trace): it counts as a difference whatever the trace expected.
+    package var refused = false
     /// The canonical text of the command that ran (nil for blank lines and errors).
     package var canonical: String?
 }
@@ -31,11 +34,25 @@ package struct Session {
     package var baseDirectory: String?
     let files: any FileAccess
     /// The trace being recorded, if any.
-    package private(set) var recording: String?
-    /// Commands and output since the last load, so `record` can start a trace that replays.
-    private var history: [(command: String, output: [String])] = []
+    private var recorder: (any TraceSink)?
+    /// The path of the trace being recorded, if any.
+    package var recording: String? { recorder?.path }
+    /// A recording failed (disk full, the file renamed or removed): the executable exits non-zero.
+    package private(set) var recordingFailed = false
+    /// The commands since the last load that `record` re-runs (canonical text only: outputs are
+    /// re-simulated, so a long piped session keeps a few bytes per command).
+    private var history: [String] = []
+    /// The history outgrew `historyLimit`: `record` refuses until the next load.
+    private var historyOverflow = false
     package var keepsHistory = true
-    static let historyLimit = 100_000
+    static let historyLimit = 1_000_000
+    /// The scene and the `set` settings at the last load, where a recording's re-simulation
+    /// starts.
+    private var sceneAtLoad: Scene
+    private var userSettingsAtLoad: [String: String] = [:]
+    /// A trace is being replayed or tested in this session: commands that would write a file,
+    /// nest a replay or end the session early are refused (SPEC §7).
+    package var verifying = false
     /// The decisions of the last command that made any, for `why`.
     var lastWhy: (command: String, reasons: [Reason], moves: [Ledger])?
     /// Lines already parsed (parsing is pure, so a line always gives the same command).
@@ -52,6 +69,7 @@ package struct Session {
         sceneRef = ref
         self.files = files
         paths = ValuePaths(sim.graph)
+        sceneAtLoad = scene
         applySettingsForLoad()
     }
 
@@ -125,6 +143,13 @@ package struct Session {
         }
         let command = parsed.command
         let canonical = command.canonical
+        if verifying, let refusal = Self.refusalWhileVerifying(command) {
+            var r = failure(
+                Diagnostic(refusal, column: 1, length: max(1, line.trimmingSpaces.count)),
+                line: line, lineNumber: lineNumber, file: file, canonical: canonical)
+            r.refused = true
+            return r
+        }
         let inspection = command.isInspection
         let before = inspection ? nil : Snapshot(sim, paths)
         let loadsBefore = loads
@@ -149,8 +174,15 @@ package struct Session {
         }
         if !reasons.isEmpty || !moves.isEmpty { lastWhy = (canonical, reasons, moves) }
         result.canonical = canonical
+        // Text is what traces store, also under `--json`.
+        var text: [String] = []
         if case .state(json: true) = command {
-            result.lines = [OutputLine(StateReport(sim).json)]
+            text = [StateReport(sim).json]
+        } else if !json || recorder != nil {
+            text = TextRenderer.render(facts, names: names).map(Escape.visible)
+        }
+        if json, case .state(json: true) = command {
+            result.lines = [OutputLine(text[0])]
         } else if json {
             result.lines = [
                 OutputLine(
@@ -159,11 +191,11 @@ package struct Session {
                     ))
             ]
         } else {
-            result.lines = TextRenderer.render(facts, names: names).map {
+            result.lines = text.map {
                 OutputLine($0, isError: $0.hasPrefix("expect    FAILED") || $0.hasPrefix("error:"))
             }
         }
-        record(command, canonical, result)
+        record(command, text, &result)
         // A failed `expect` in a script says where it is, as errors do (not in the recording).
         if lineNumber != nil, !json {
             let place = Diagnostic.location(
@@ -173,6 +205,23 @@ package struct Session {
             }
         }
         return result
+    }
+
+    /// Why `command` is refused while a trace is verified, or nil.
+    static func refusalWhileVerifying(_ command: Command) -> String? {
+        switch command {
+        case .record, .recordStop:
+            return
+                "'record' writes a file: replaying or testing a trace never writes files (SPEC §7)"
+        case .replay:
+            return
+                "'replay' inside a trace is refused: a replayed or tested trace cannot replay another"
+        case .quit:
+            return
+                "'quit' inside a trace is refused: it would end the check early and leave the commands after it unchecked"
+        default:
+            return nil
+        }
     }
 
     private var loads = 0
@@ -188,7 +237,7 @@ package struct Session {
         if let cached = parsed[line] { return cached }
         guard let command = try CommandParser.parseWithSource(line) else { return nil }
         if parsed.count >= 512 { parsed.removeAll(keepingCapacity: true) }
-        parsed[line] = command
+        if line.utf8.count <= 256 { parsed[line] = command }
         return command
     }
 
@@ -210,65 +259,175 @@ package struct Session {
                 OutputLine($0, isError: true)
             }
         }
-        if let recording {
-            // A failed command is recorded as a comment: it changed nothing.
-            try? files.append(recording, "# error: " + line + "\n")
-        }
+        // A failed command is recorded as a comment: it changed nothing.
+        write("# error: " + Escape.visible(line) + "\n", &result)
         return result
     }
 
-    /// Appends the command and its output to the recording and the history.
-    private mutating func record(_ command: Command, _ canonical: String, _ result: RunResult) {
+    /// Appends the command and its text output to the recording and the history.
+    private mutating func record(_ command: Command, _ text: [String], _ result: inout RunResult) {
         switch command {
-        case .record, .recordStop, .replay, .quit, .help: return
+        case .help, .quit: return
+        case .record:
+            // The command that started the recording is not part of it.
+            return
+        case .recordStop:
+            return  // `stopRecording` wrote its comment
+        case .replay, .set(key: "output", _):
+            // Comments, never commands (SPEC §7): a trace replays no other trace, and its expected
+            // output is text whatever `output` says.
+            write("# " + Escape.visible(command.canonical) + "\n", &result)
+            return
         case .load:
             history.removeAll()
+            historyOverflow = false
+            write(Trace.block(command: traceCanonical(command), output: text), &result)
+            return
         default: break
         }
-        let output = result.lines.map(\.text)
-        if keepsHistory, history.count < Self.historyLimit {
-            history.append((command.canonical, output))
-        }
-        if let recording {
-            do {
-                try files.append(recording, Trace.block(command: command.canonical, output: output))
-            } catch {
-                self.recording = nil
+        if keepsHistory {
+            if history.count < Self.historyLimit {
+                history.append(command.canonical)
+            } else {
+                historyOverflow = true
             }
         }
+        write(Trace.block(command: command.canonical, output: text), &result)
+    }
+
+    /// Writes to the recording, if any; a failure is reported at once, stops the recording and
+    /// marks the session so the process exits non-zero; the session goes on.
+    private mutating func write(_ text: String, _ result: inout RunResult) {
+        guard let recorder else { return }
+        if let problem = recorder.write(text) { recordingStopped(problem, &result.lines) }
+    }
+
+    private mutating func recordingStopped(_ problem: String, _ lines: inout [OutputLine]) {
+        let path = recorder?.path ?? ""
+        _ = recorder?.close()
+        recorder = nil
+        recordingFailed = true
+        lines.append(
+            OutputLine(
+                "error: recording to '\(Escape.visible(path))' stopped: \(problem); the session goes on",
+                isError: true))
+    }
+
+    /// A command as the trace stores it: a scene file in `load` is written relative to the
+    /// trace's folder, as `# scene:` is.
+    private func traceCanonical(_ command: Command) -> String {
+        guard case .load(let ref) = command else { return command.canonical }
+        return "load " + traceSceneRef(ref)
+    }
+
+    /// A scene reference as a trace at `recording` must name it.
+    private func traceSceneRef(_ ref: String) -> String {
+        guard BuiltinScenes.named(ref) == nil, let trace = recording else {
+            return Escape.visible(ref)
+        }
+        let relative = Paths.relative(
+            Paths.resolve(ref, base: baseDirectory), from: Paths.directory(of: trace),
+            cwd: files.currentDirectory)
+        let named = BuiltinScenes.named(relative) == nil ? relative : "./" + relative
+        return Escape.visible(named)
     }
 
     // MARK: Recording
 
-    mutating func startRecording(_ path: String, force: Bool) throws(Diagnostic) -> [Fact] {
-        guard recording == nil else {
-            throw Diagnostic("already recording to '\(recording!)'; 'record stop' first")
+    /// Starts recording to `path` (already resolved): the trace starts with the settings that
+    /// differ from a fresh load of the scene, as `set` commands, then re-runs the history since the
+    /// last load in a fresh session to write each command with its text output (SPEC §7).
+    package mutating func startRecording(_ path: String, force: Bool) throws(Diagnostic)
+        -> [Fact]
+    {
+        if let recording {
+            throw Diagnostic("already recording to '\(recording)'; 'record stop' first")
         }
-        if files.exists(path) && !force {
-            throw Diagnostic(
-                "'\(path)' exists; add --force to overwrite it", usage: CommandTable.usage("record")
-            )
-        }
-        guard history.count < Self.historyLimit else {
+        guard !historyOverflow else {
             throw Diagnostic(
                 "too many commands since the last load to record them; 'load' again first")
         }
-        var text = Trace.header(scene: sceneRef)
-        for h in history { text += Trace.block(command: h.command, output: h.output) }
+        let sink: any TraceSink
         do {
-            try files.create(path, text)
+            sink = try files.openTrace(path, force: force)
         } catch {
+            if error == .exists {
+                throw Diagnostic(
+                    "'\(path)' exists; add --force to overwrite it",
+                    usage: CommandTable.usage("record"))
+            }
             throw Diagnostic("cannot write '\(path)': \(error.message)")
         }
-        recording = path
+        recorder = sink
+        var fresh = Session(scene: sceneAtLoad, ref: sceneRef, files: files)
+        fresh.baseDirectory = baseDirectory
+        fresh.keepsHistory = false
+        var text = Trace.header(scene: traceSceneRef(sceneRef))
+        for command in Self.settingCommands(userSettingsAtLoad) {
+            text += Trace.block(command: command, output: fresh.run(command).lines.map(\.text))
+        }
+        if sceneAtLoad.settings.contains(where: { userSettingsAtLoad[$0.0] != nil }) {
+            // The scene's own settings override those `set` commands: load it again over them.
+            text += Trace.block(
+                command: "load " + traceSceneRef(sceneRef),
+                output: fresh.run("load " + sceneRef).lines.map(\.text))
+        }
+        for command in history {
+            text += Trace.block(command: command, output: fresh.run(command).lines.map(\.text))
+        }
+        var lines: [OutputLine] = []
+        if let problem = sink.write(text) {
+            recordingStopped(problem, &lines)
+            throw Diagnostic(lines.last!.text.dropFirst("error: ".count).description)
+        }
         let note = history.isEmpty ? "" : " (with the \(history.count) commands since load)"
         return [.text(TextRenderer.line("record", "recording to \(path)\(note)"))]
     }
 
+    /// `--record FILE`: starts recording with the path as a value (never parsed as a command, so
+    /// any file name works).
+    package mutating func startRecording(to path: String, force: Bool) -> RunResult {
+        var result = RunResult()
+        do {
+            let facts = try startRecording(path, force: force)
+            result.lines = TextRenderer.render(facts, names: names).map {
+                OutputLine(Escape.visible($0))
+            }
+        } catch {
+            result.failed = true
+            result.lines = [OutputLine("error: " + Escape.visible(error.message), isError: true)]
+        }
+        return result
+    }
+
+    /// The `set` commands that were in force at the last load (they survive `load`, SPEC §8), in
+    /// the order `set` lists them; `output` is left out (a trace's output is text).
+    static func settingCommands(_ settings: [String: String]) -> [String] {
+        defaultSettings.compactMap { key, _ in
+            guard key != "output", let value = settings[key] else { return nil }
+            return "set \(key) \(value)"
+        }
+    }
+
     mutating func stopRecording() throws(Diagnostic) -> [Fact] {
-        guard let path = recording else { throw Diagnostic("not recording") }
-        recording = nil
-        return [.text(TextRenderer.line("record", "stopped; \(path) is complete"))]
+        guard let sink = recorder else { throw Diagnostic("not recording") }
+        var lines: [OutputLine] = []
+        if let problem = sink.write("# record stop\n") ?? sink.close() {
+            recordingStopped(problem, &lines)
+            throw Diagnostic(lines.last!.text.dropFirst("error: ".count).description)
+        }
+        recorder = nil
+        return [.text(TextRenderer.line("record", "stopped; \(sink.path) is complete"))]
+    }
+
+    /// Ends the recording when the session ends (syncs it); returns the error line, if any.
+    package mutating func finishRecording() -> OutputLine? {
+        guard let sink = recorder else { return nil }
+        recorder = nil
+        guard let problem = sink.close() else { return nil }
+        recordingFailed = true
+        return OutputLine(
+            "error: recording to '\(Escape.visible(sink.path))' failed: \(problem)", isError: true)
     }
 
     // MARK: Loading
@@ -285,7 +444,10 @@ package struct Session {
         sceneRef = ref
         loads += 1
         paths = ValuePaths(sim.graph)
+        lastWhy = nil  // its indices belong to the previous scene
         applySettingsForLoad()
+        sceneAtLoad = scene
+        userSettingsAtLoad = userSettings
         return [
             .text(
                 TextRenderer.line(

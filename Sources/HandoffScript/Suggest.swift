@@ -14,9 +14,17 @@ package enum Suggest {
     static let drastic: Set<String> = ["end", "swipe", "tap", "load", "record", "quit"]
 
     package static func closest(to word: String, in candidates: [String]) -> String? {
+        // Bounded (issue 9): a word is close only within a third of the shorter word's length, so
+        // a word longer than every candidate by more than that is near none of them (a 1 MB word
+        // is never compared), and a candidate whose length differs by more is skipped before the
+        // distance table (a 1,000-letter id on a 10,000-node scene costs nothing per node).
+        let longest = candidates.reduce(0) { max($0, $1.utf8.count) }
+        guard word.utf8.count <= longest + max(1, longest / 3) else { return nil }
         let w = Array(word.lowercased())
         var best: (String, Int)?
         for c in candidates {
+            let cc = c.count
+            guard abs(w.count - cc) <= max(1, min(w.count, cc) / 3) else { continue }
             let d = distance(w, Array(c.lowercased()))
             guard isClose(w, Array(c.lowercased()), d) else { continue }
             if best == nil || d < best!.1 { best = (c, d) }

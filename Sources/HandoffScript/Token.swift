@@ -5,24 +5,29 @@ package struct Token: Equatable, Sendable {
 
     /// Splits a line into tokens; a `#` outside a word starts a comment.
     package static func split(_ line: String) -> [Token] {
+        // Tokens are slices of the line (appending character by character cost ~50 ns each,
+        // seconds for a 32 MB line).
         var out: [Token] = []
-        var current = ""
-        var start = 0
+        var start: String.Index?
+        var startColumn = 0
         var column = 0
-        for ch in line {
+        var index = line.startIndex
+        while index < line.endIndex {
+            let ch = line[index]
             column += 1
             if ch == " " || ch == "\t" {
-                if !current.isEmpty { out.append(Token(text: current, column: start)) }
-                current = ""
-            } else {
-                if current.isEmpty {
-                    if ch == "#" { break }
-                    start = column
+                if let s = start {
+                    out.append(Token(text: String(line[s..<index]), column: startColumn))
                 }
-                current.append(ch)
+                start = nil
+            } else if start == nil {
+                if ch == "#" { return out }
+                start = index
+                startColumn = column
             }
+            index = line.index(after: index)
         }
-        if !current.isEmpty { out.append(Token(text: current, column: start)) }
+        if let s = start { out.append(Token(text: String(line[s...]), column: startColumn)) }
         return out
     }
 }

@@ -100,6 +100,7 @@ package struct TraceRunner {
                     var s = Session(scene: scene, ref: ref, files: files)
                     s.baseDirectory = base
                     s.keepsHistory = false
+                    s.verifying = true
                     session = s
                     hasSession = true
                 } catch {
@@ -156,8 +157,10 @@ package struct TraceRunner {
         }
         var expected = p.expected
         while expected.last == "" { expected.removeLast() }
+        // A refused command (`record`, `replay`, `quit` in a trace) differs whatever was expected.
         let matched =
-            actual.count == expected.count && zip(actual, expected).allSatisfy { $0 == $1 }
+            !result.refused && actual.count == expected.count
+            && zip(actual, expected).allSatisfy { $0 == $1 }
         if update { for l in actual { keep(l) } }
         for c in p.comments { keep(c) }
         if !matched {
@@ -166,27 +169,36 @@ package struct TraceRunner {
                 command: p.command, line: p.line, shift: lineShift,
                 expected: expected.map(String.init), actual: actual)
             afterCommand?(actual, hunk)
-            addHunk(hunk, shift: actual.count - expected.count)
+            addHunk(hunk, shift: actual.count - expected.count) { [lineShift] limit in
+                Self.hunk(
+                    command: p.command, line: p.line, shift: lineShift,
+                    expected: expected.map(String.init), actual: actual, limit: limit)
+            }
         } else {
             afterCommand?(actual, nil)
         }
-        if result.quit { stopped = true }
     }
 
-    private mutating func addHunk(_ hunk: [String], shift: Int) {
+    /// Adds a hunk to the capped diff; `remake(limit)` gives the same hunk with at most `limit`
+    /// lines when it does not fit.
+    private mutating func addHunk(
+        _ hunk: [String], shift: Int, remake: (Int) -> [String]
+    ) {
         defer { lineShift += shift }
         guard diff.count < Self.maxDiffLines else {
             hunksLeftOut += 1
             return
         }
         if diff.isEmpty { diff += ["--- \(file) (expected)", "+++ \(file) (actual)"] }
-        diff += hunk
+        let room = Self.maxDiffLines - diff.count
+        diff += hunk.count <= room ? hunk : remake(max(0, room - 2))
     }
 
     /// The unified-diff hunk of one command whose output differs: `@@ -L,N +L,N @@ > command`,
     /// then the lines, common ones with a space, expected with `-`, actual with `+`.
     package static func hunk(
-        command: String, line: Int, shift: Int, expected: [String], actual: [String]
+        command: String, line: Int, shift: Int, expected: [String], actual: [String],
+        limit: Int = maxDiffLines
     ) -> [String] {
         var diff: [String] = []
         var prefix = 0
@@ -201,12 +213,29 @@ package struct TraceRunner {
         }
         let start = line + 1
         diff.append(
-            "@@ -\(start),\(expected.count) +\(start + shift),\(actual.count) @@ > \(command)")
-        for l in expected[..<prefix] { diff.append(" " + l) }
-        for l in expected[prefix..<(expected.count - suffix)] { diff.append("-" + l) }
-        for l in actual[prefix..<(actual.count - suffix)] { diff.append("+" + l) }
-        for l in expected[(expected.count - suffix)...] { diff.append(" " + l) }
+            "@@ -\(start),\(expected.count) +\(start + shift),\(actual.count) @@ > \(Escape.visible(command))"
+        )
+        // The cap holds inside one command too: a command with a million differing lines gives
+        // a capped hunk and a count of what was left out.
+        var lines = 0
+        func add(_ text: @autoclosure () -> String) {
+            lines += 1
+            if lines <= limit { diff.append(text()) }
+        }
+        // Expected lines come from the file: escaped, so a trace cannot send escape codes.
+        for l in expected[..<prefix] { add(" " + Escape.visible(l)) }
+        for l in expected[prefix..<(expected.count - suffix)] { add("-" + Escape.visible(l)) }
+        for l in actual[prefix..<(actual.count - suffix)] { add("+" + l) }
+        for l in expected[(expected.count - suffix)...] { add(" " + Escape.visible(l)) }
+        if lines > limit { diff.append("… \(lines - limit) more lines of this command's diff") }
         return diff
+    }
+
+    /// A line that is not UTF-8 text: the trace is corrupt there (`test` and `replay` agree).
+    package mutating func feedInvalidLine() {
+        lineNumber += 1
+        guard corrupt == nil, !stopped else { return }
+        fail("the line is not UTF-8 text")
     }
 
     /// Runs a whole trace held in memory.
@@ -232,10 +261,11 @@ package struct TraceRunner {
 
     /// One line per file, as `handoff test` prints it.
     package static func summary(file: String, outcome: Outcome, diffLeftOut: Int = 0) -> String {
+        let file = Escape.visible(file)
         switch outcome {
         case .passed(let n): return "PASS \(file) (\(n) commands)"
         case .failed(let n, let d): return "FAIL \(file): \(d) of \(n) commands differ"
-        case .corrupt(let message): return "CORRUPT \(message)"
+        case .corrupt(let message): return "CORRUPT \(Escape.visible(message))"
         case .stopped(let n, let total, let d):
             let differ = d > 0 ? "\(d) of \(n) commands differ; " : ""
             return "FAIL \(file): \(differ)stopped after \(n) of \(total) commands: not verified"

@@ -1,71 +1,143 @@
 import Foundation
 import HandoffScript
 
-/// The real file system for the script layer. Appends go straight to the file descriptor and are
-/// synced, so a recording survives a crash of the process.
+/// The real file system for the script layer. Every read goes through `LineReader`'s file
+/// descriptor checks, so a directory, a device or an unreadable file is an error message, never
+/// a crash; recordings go through `Recorder`.
 struct LocalFiles: FileAccess {
     func read(_ path: String) throws(FileError) -> String {
-        guard FileManager.default.fileExists(atPath: path) else { throw FileError("no such file") }
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw FileError("cannot read it")
+        let reader = try LineReader.open(path)
+        var text = ""
+        var bad: Int?
+        var number = 0
+        try reader.forEachLine { line in
+            number += 1
+            guard let line else {
+                bad = bad ?? number
+                return false
+            }
+            if number > 1 { text += "\n" }
+            text += line
+            return true
         }
-        guard let text = String(data: data, encoding: .utf8) else {
-            throw FileError("it is not UTF-8 text")
-        }
+        if let bad { throw FileError("line \(bad) is not UTF-8 text") }
         return text
     }
 
-    func exists(_ path: String) -> Bool { FileManager.default.fileExists(atPath: path) }
+    func exists(_ path: String) -> Bool {
+        var st = stat()
+        return lstat(path, &st) == 0
+    }
 
     func create(_ path: String, _ text: String) throws(FileError) {
-        try write(path, text, flags: O_WRONLY | O_CREAT | O_TRUNC)
-    }
-
-    func append(_ path: String, _ text: String) throws(FileError) {
-        try write(path, text, flags: O_WRONLY | O_APPEND)
-    }
-
-    private func write(_ path: String, _ text: String, flags: Int32) throws(FileError) {
-        let fd = open(path, flags, 0o644)
-        guard fd >= 0 else { throw FileError(String(cString: strerror(errno))) }
+        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard fd >= 0 else { throw FileError(Self.describe(errno)) }
         defer { close(fd) }
-        var bytes = Array(text.utf8)
-        var done = 0
-        while done < bytes.count {
-            let n = bytes.withUnsafeMutableBytes {
-                Foundation.write(fd, $0.baseAddress! + done, $0.count - done)
+        var text = text
+        let problem: String? = text.withUTF8 { bytes in
+            var done = 0
+            while done < bytes.count {
+                let n = write(fd, bytes.baseAddress! + done, bytes.count - done)
+                if n < 0 && errno == EINTR { continue }
+                guard n > 0 else { return Self.describe(n == 0 ? EIO : errno) }
+                done += n
             }
-            guard n > 0 else { throw FileError(String(cString: strerror(errno))) }
-            done += n
+            return nil
         }
-        fsync(fd)
+        if let problem { throw FileError(problem) }
+        guard fsync(fd) == 0 else { throw FileError(Self.describe(errno)) }
+    }
+
+    func openTrace(_ path: String, force: Bool) throws(FileError) -> any TraceSink {
+        try Recorder.open(path, force: force)
+    }
+
+    var currentDirectory: String { FileManager.default.currentDirectoryPath }
+
+    /// `strerror`, lowercased as the project's messages are ("is a directory").
+    static func describe(_ code: Int32) -> String {
+        let text = String(cString: strerror(code))
+        return text.prefix(1).lowercased() + text.dropFirst()
     }
 }
 
-/// Reads a file line by line in chunks, so a trace of any length streams in flat memory.
+/// Reads a file line by line through a file descriptor, in 1 MiB chunks, so a trace or script of
+/// any length streams in flat memory and a line of any length costs linear time. Lines are split
+/// at "\n"; a line that is not UTF-8 is passed as nil.
 struct LineReader {
-    let handle: FileHandle
+    let fd: Int32
+    let path: String
 
-    init?(path: String) {
-        guard let h = FileHandle(forReadingAtPath: path) else { return nil }
-        handle = h
+    /// Opens `path` for reading; a directory or anything unreadable is a `FileError`.
+    static func open(_ path: String) throws(FileError) -> LineReader {
+        let fd = Foundation.open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { throw FileError(LocalFiles.describe(errno)) }
+        var st = stat()
+        guard fstat(fd, &st) == 0 else {
+            let e = errno
+            close(fd)
+            throw FileError(LocalFiles.describe(e))
+        }
+        if st.st_mode & S_IFMT == S_IFDIR {
+            close(fd)
+            throw FileError(LocalFiles.describe(EISDIR))
+        }
+        return LineReader(fd: fd, path: path)
     }
 
-    func forEachLine(_ body: (Substring) -> Void) {
-        var carry = Data()
-        while true {
-            let chunk = handle.readData(ofLength: 1 << 20)
-            if chunk.isEmpty { break }
-            carry.append(chunk)
-            guard let lastNewline = carry.lastIndex(of: UInt8(ascii: "\n")) else { continue }
-            let text = carry[carry.startIndex..<lastNewline].withUnsafeBytes {
-                String(decoding: $0.bindMemory(to: UInt8.self), as: UTF8.self)
-            }
-            TraceRunner.forEachLine(in: Substring(text), body)
-            carry = Data(carry[(lastNewline + 1)...])
+    /// Standard input.
+    static var standardInput: LineReader { LineReader(fd: STDIN_FILENO, path: "-") }
+
+    /// Calls `body` with each line until it returns false; closes the file. A read error after
+    /// some lines (an I/O error) is thrown.
+    func forEachLine(_ body: (Substring?) -> Bool) throws(FileError) {
+        defer { if fd != STDIN_FILENO { close(fd) } }
+        var buffer: [UInt8] = []
+        var start = 0  // first byte of the current line
+        var scanned = 0  // bytes already searched for "\n"
+        var chunk = [UInt8](repeating: 0, count: 1 << 20)
+        func emit(_ bytes: ArraySlice<UInt8>) -> Bool {
+            guard let s = String(validating: bytes, as: UTF8.self) else { return body(nil) }
+            return body(Substring(s))
         }
-        if !carry.isEmpty { body(Substring(String(decoding: carry, as: UTF8.self))) }
-        try? handle.close()
+        while true {
+            let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress!, $0.count) }
+            if n < 0 {
+                if errno == EINTR { continue }
+                throw FileError(LocalFiles.describe(errno))
+            }
+            if n == 0 { break }
+            buffer.append(contentsOf: chunk[0..<n])
+            // Complete lines of this chunk, validated as one block (the common case), else one
+            // by one to find the bad ones.
+            guard let last = buffer[scanned...].lastIndex(of: UInt8(ascii: "\n")) else {
+                scanned = buffer.count
+                continue
+            }
+            if let text = String(validating: buffer[start..<last], as: UTF8.self) {
+                var keepGoing = true
+                TraceRunner.forEachLine(in: Substring(text)) { line in
+                    if keepGoing { keepGoing = body(line) }
+                }
+                if !keepGoing { return }
+            } else {
+                var from = start
+                while from <= last, let nl = buffer[from...last].firstIndex(of: UInt8(ascii: "\n"))
+                {
+                    if !emit(buffer[from..<nl]) { return }
+                    from = nl + 1
+                }
+            }
+            start = last + 1
+            scanned = buffer.count
+            // Drop consumed bytes once they are at least half the buffer: linear overall.
+            if start >= buffer.count / 2 {
+                buffer.removeFirst(start)
+                scanned -= start
+                start = 0
+            }
+        }
+        if start < buffer.count { _ = emit(buffer[start...]) }
     }
 }
 

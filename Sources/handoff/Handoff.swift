@@ -46,8 +46,11 @@ struct Run: ParsableCommand {
     @Flag(help: "Stop at the first failed command or expect.")
     var bail = false
 
-    @Option(help: "Record the session to a trace FILE (flushed after every command).")
+    @Option(help: "Record the session to a trace FILE (written before each command's output).")
     var record: String?
+
+    @Flag(help: "With --record: overwrite FILE if it exists.")
+    var force = false
 
     func run() throws {
         var console = Console()
@@ -59,41 +62,66 @@ struct Run: ParsableCommand {
             if let summary { console.print("\(scene): \(summary)", error: true) }
             session = Session(scene: loaded, ref: scene, files: files)
         } catch {
-            console.print(error.rendered, error: true)
+            console.print(Escape.visible(error.rendered), error: true)
             throw ExitCode(2)
         }
         if json { session.json = true }
         if let record {
-            let r = session.run("record \(record)")
+            // The path is a value, never pasted into a command line (spaces work).
+            let r = session.startRecording(to: record, force: force)
             console.emit(r.lines)
             if r.failed { throw ExitCode(2) }
         }
+        var ok = true
         if let script {
-            guard files.exists(script) else {
-                console.print("error: cannot read script '\(script)': no such file", error: true)
+            let reader: LineReader
+            do {
+                reader = try LineReader.open(script)
+            } catch {
+                console.print(
+                    "error: cannot read '\(Escape.visible(script))': \(error.message)", error: true)
                 throw ExitCode(2)
             }
-            var ok = true
-            var quit = false
-            var number = 0
-            LineReader(path: script)?.forEachLine { line in
-                guard !quit else { return }
-                number += 1
-                if !runLine(String(line), number, &session, &console, &ok) { quit = true }
-            }
-            throw ExitCode(ok ? 0 : 1)
-        }
-        if isatty(STDIN_FILENO) != 0 {
+            ok = try runLines(reader, &session, &console)
+        } else if isatty(STDIN_FILENO) != 0 {
             let shell = Shell(session: session)
-            throw ExitCode(shell.run())
+            let status = shell.run()
+            throw ExitCode(status)
+        } else {
+            ok = try runLines(.standardInput, &session, &console)
         }
+        if let problem = session.finishRecording() { console.emit([problem]) }
+        throw ExitCode(ok && !session.recordingFailed ? 0 : 1)
+    }
+
+    /// Runs a script's lines (a CRLF file behaves like the same file with LF: the "\r" is
+    /// dropped); false if any command failed. A file that cannot be read exits 2, like any
+    /// unusable argument.
+    private func runLines(_ reader: LineReader, _ session: inout Session, _ console: inout Console)
+        throws -> Bool
+    {
         var ok = true
         var number = 0
-        while let line = readLine(strippingNewline: true) {
-            number += 1
-            if !runLine(line, number, &session, &console, &ok) { break }
+        do {
+            try reader.forEachLine { line in
+                number += 1
+                guard var line else {
+                    console.print(
+                        "\(number):1: error: the line is not UTF-8 text", error: true)
+                    ok = false
+                    return !bail
+                }
+                if line.utf8.last == UInt8(ascii: "\r") { line = line.dropLast() }
+                return runLine(String(line), number, &session, &console, &ok)
+            }
+        } catch {
+            console.print(
+                "error: cannot read '\(Escape.visible(reader.path))': \(error.message)", error: true
+            )
+            if let problem = session.finishRecording() { console.emit([problem]) }
+            throw ExitCode(2)
         }
-        throw ExitCode(ok ? 0 : 1)
+        return ok
     }
 
     /// Runs scripted line `number` (errors and failed `expect`s say `FILE:LINE:COL` with

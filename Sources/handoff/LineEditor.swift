@@ -15,6 +15,8 @@ final class LineEditor {
     private let el: OpaquePointer
     private let hist: OpaquePointer
     private let historyPath: String
+    /// Where typed lines are kept: the file, or memory only.
+    private var historyFile: HistoryFile
     private var event = HistEvent()
     private var prompt: UnsafeMutablePointer<CChar> = strdup("> ")!
     /// Given the text left of the cursor: text to insert at the cursor, or candidates to list.
@@ -26,11 +28,8 @@ final class LineEditor {
         hist = history_init()!
         _ = cel_hist_setsize(hist, &event, 1000)
         _ = cel_hist_setunique(hist, &event, 1)
-        // The history file holds what was typed: private to the user.
-        let fd = open(historyPath, O_CREAT | O_WRONLY | O_APPEND, 0o600)
-        if fd >= 0 { close(fd) }
-        chmod(historyPath, 0o600)
-        _ = cel_hist_load(hist, &event, historyPath)
+        historyFile = HistoryFile(path: historyPath)
+        if historyFile.isFile { _ = cel_hist_load(hist, &event, historyPath) }
         el = el_init(program, cel_stdin(), cel_stdout(), cel_stderr())!
         _ = cel_set_clientdata(el, Unmanaged.passUnretained(self).toOpaque())
         _ = cel_set_editor(el, "emacs")
@@ -81,7 +80,11 @@ final class LineEditor {
         while s.last == "\n" || s.last == "\r" { s.removeLast() }
         if history, !s.trimmingCharacters(in: .whitespaces).isEmpty {
             _ = cel_hist_enter(hist, &event, s)
-            _ = cel_hist_save(hist, &event, historyPath)
+            let hist = self.hist
+            historyFile.save { fp in
+                var event = HistEvent()
+                return cel_hist_save_fp(hist, &event, fp) >= 0
+            }
         }
         return .line(s)
     }

@@ -21,9 +21,12 @@ struct Replay: ParsableCommand {
 
     func run() throws {
         let files = LocalFiles()
-        guard let reader = LineReader(path: file) else {
+        let reader: LineReader
+        do {
+            reader = try LineReader.open(file)
+        } catch {
             FileHandle.standardError.write(
-                Data("error: cannot read '\(file)': no such file\n".utf8))
+                Data("error: cannot read '\(Escape.visible(file))': \(error.message)\n".utf8))
             throw ExitCode(2)
         }
         var runner = TraceRunner(file: file, files: files, update: update)
@@ -31,7 +34,7 @@ struct Replay: ParsableCommand {
             var pausing = true
             let typing = isatty(STDIN_FILENO) != 0
             runner.beforeCommand = { command, line, session in
-                print("\(file):\(line): > \(command)")
+                print("\(Escape.visible(file)):\(line): > \(Escape.visible(command))")
                 guard pausing else { return true }
                 let answer = StepAnswer.ask(
                     &session,
@@ -61,7 +64,13 @@ struct Replay: ParsableCommand {
                 }
             }
         }
-        reader.forEachLine { runner.feed($0) }
+        do {
+            try Self.feed(reader, into: &runner)
+        } catch {
+            FileHandle.standardError.write(
+                Data("error: cannot read '\(Escape.visible(file))': \(error.message)\n".utf8))
+            throw ExitCode(2)
+        }
         let outcome = runner.finish()
         for line in runner.diff { print(line) }
         if runner.hunksLeftOut > 0 { print("… \(runner.hunksLeftOut) more differing commands") }
@@ -80,9 +89,20 @@ struct Replay: ParsableCommand {
     static func updated(_ file: String, _ commands: Int, _ differing: Int) -> String {
         "updated \(file): \(differing) of \(commands) commands rewritten"
     }
+
+    /// Streams a trace into `runner`: `replay` and `test` read traces the same way, so they agree
+    /// on every file (a line that is not UTF-8 is corrupt there, in both).
+    static func feed(_ reader: LineReader, into runner: inout TraceRunner) throws(FileError) {
+        try reader.forEachLine { line in
+            if let line { runner.feed(line) } else { runner.feedInvalidLine() }
+            return true
+        }
+    }
 }
 
-/// `handoff test [PATH…] [--update]`
+/// `handoff test [PATH…] [--update] [-j N]`: each trace runs in its own child process (N at a
+/// time), so a crash gives that file a CRASH verdict and loses no other verdict; output comes in
+/// file order, each line written as soon as it is known.
 struct TestTraces: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "test", abstract: "Verify every .trace under the paths (default: Traces).")
@@ -93,8 +113,26 @@ struct TestTraces: ParsableCommand {
     @Flag(help: "Rewrite expected output of failing traces.")
     var update = false
 
+    @Option(
+        name: .short, help: "Traces verified at once, each in its own process (default: cores).")
+    var jobs: Int?
+
+    /// Verify the given files in this process (what each child does).
+    @Flag(name: .customLong("in-process"), help: .hidden)
+    var inProcess = false
+
+    func validate() throws {
+        if let jobs, jobs < 1 { throw ValidationError("-j takes a number of jobs, 1 or more") }
+    }
+
     func run() throws {
-        let files = LocalFiles()
+        if inProcess {
+            // A child verifies exactly the files it is given (a folder named like a trace is
+            // reported as unreadable, not searched).
+            var failed = false
+            for path in paths where !Self.verify(path, update: update) { failed = true }
+            throw ExitCode(failed ? 1 : 0)
+        }
         var traces: [String] = []
         var missing: [String] = []
         for path in paths {
@@ -116,35 +154,76 @@ struct TestTraces: ParsableCommand {
         var passed = 0
         var failed = 0
         for path in missing {
-            print("MISSING \(path): no such file or folder")
+            Self.write("MISSING \(Escape.visible(path)): no such file or folder\n")
             failed += 1
         }
-        for path in traces {
-            let text: String
-            do {
-                text = try files.read(path)
-            } catch {
-                print("CORRUPT \(path):1: error: \(error.message)")
-                failed += 1
-                continue
-            }
-            var runner = TraceRunner.run(file: path, text: text, files: files, update: update)
-            let outcome = runner.finish()
-            if update, case .failed(let n, let d) = outcome {
-                try? files.create(path, runner.updated)
-                print(Replay.updated(path, n, d))
+        let pool = ChildPool(
+            jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount,
+            arguments: { ["test", "--in-process"] + (update ? ["--update"] : []) + ["--", $0] })
+        pool.run(traces) { path, output, status in
+            switch status {
+            case .exited(0):
                 passed += 1
-                continue
-            }
-            print(TraceRunner.summary(file: path, outcome: outcome))
-            if case .passed = outcome {
-                passed += 1
-            } else {
+                Self.write(output)
+            case .exited:
                 failed += 1
-                for line in runner.diff { print("  " + line) }
+                Self.write(output)
+            case .signalled(let signal):
+                failed += 1
+                Self.write("CRASH \(Escape.visible(path)): killed by signal \(signal)\n")
+                // What it printed last (the runtime's message), not its whole stack.
+                for line in output.split(separator: "\n").prefix(3) {
+                    Self.write("  \(Escape.visible(String(line)))\n")
+                }
             }
         }
-        print("\(passed) passed, \(failed) failed")
+        Self.write("\(passed) passed, \(failed) failed\n")
         if failed > 0 { throw ExitCode(1) }
+    }
+
+    /// Verifies one trace in this process and prints its verdict (and diff); true if it passed
+    /// (or was updated).
+    static func verify(_ path: String, update: Bool) -> Bool {
+        // Test hook: the suite checks that a crashing child costs only its own verdict.
+        if let marker = ProcessInfo.processInfo.environment["HANDOFF_TEST_CRASH_ON"],
+            !marker.isEmpty, path.hasSuffix(marker)
+        {
+            raise(SIGSEGV)
+        }
+        let files = LocalFiles()
+        var runner = TraceRunner(file: path, files: files, update: update)
+        do {
+            try Replay.feed(try LineReader.open(path), into: &runner)
+        } catch {
+            write("CORRUPT \(Escape.visible(path)):1: error: cannot read it: \(error.message)\n")
+            return false
+        }
+        let outcome = runner.finish()
+        if update, case .failed(let n, let d) = outcome {
+            do {
+                try files.create(path, runner.updated)
+            } catch {
+                write("FAIL \(Escape.visible(path)): cannot update it: \(error.message)\n")
+                return false
+            }
+            write(Replay.updated(path, n, d) + "\n")
+            return true
+        }
+        var text = TraceRunner.summary(file: path, outcome: outcome) + "\n"
+        if case .passed = outcome {
+            write(text)
+            return true
+        }
+        for line in runner.diff { text += "  " + line + "\n" }
+        if runner.hunksLeftOut > 0 {
+            text += "  … \(runner.hunksLeftOut) more differing commands\n"
+        }
+        write(text)
+        return false
+    }
+
+    /// Writes to standard output at once (no buffering: a crash loses nothing printed).
+    static func write(_ text: String) {
+        FileHandle.standardOutput.write(Data(text.utf8))
     }
 }

@@ -24,10 +24,11 @@ struct Shell {
         let sim = s.sim
         var state = sim.phase.rawValue
         if let owner = sim.owner {
-            let id = sim.graph.nodes[owner].id
+            let id = Escape.visible(sim.graph.nodes[owner].id)
             state += "(" + (colour ? "\u{1}\u{1B}[36m\u{1}\(id)\u{1}\u{1B}[0m\u{1}" : id) + ")"
         }
-        return "\(sim.graph.scene.name) \(NumberFormat.format(sim.time))s \(state)> "
+        return
+            "\(Escape.visible(sim.graph.scene.name)) \(NumberFormat.format(sim.time))s \(state)> "
     }
 
     func run() -> Int32 {
@@ -38,14 +39,14 @@ struct Shell {
             Completion.action(for: before, session: session, files: listFiles)
         }
         print(
-            "handoff \(session.sim.graph.scene.name): type 'help' for commands, Tab to complete, Ctrl-D to leave"
+            "handoff \(Escape.visible(session.sim.graph.scene.name)): type 'help' for commands, Tab to complete, Ctrl-D to leave"
         )
         while true {
             editor.setPrompt(Self.prompt(session, colour: colour))
             switch editor.read() {
             case .eof:
                 print()
-                return 0
+                return finish(&session, colour: colour)
             case .interrupted:
                 continue
             case .line(let line):
@@ -56,9 +57,15 @@ struct Shell {
                 }
                 let r = session.run(line)
                 for l in r.lines { emit(l, colour: colour) }
-                if r.quit { return 0 }
+                if r.quit { return finish(&session, colour: colour) }
             }
         }
+    }
+
+    /// Syncs and closes a recording; 1 if a recording failed during the session.
+    private func finish(_ session: inout Session, colour: Bool) -> Int32 {
+        if let problem = session.finishRecording() { emit(problem, colour: colour) }
+        return session.recordingFailed ? 1 : 0
     }
 
     /// `replay FILE --step`: pauses before each command; Enter runs it, `continue` runs the rest,
@@ -77,7 +84,7 @@ struct Shell {
         var runner = TraceRunner(file: file, files: files)
         var pausing = true
         runner.beforeCommand = { command, line, session in
-            print("\(file):\(line): > \(command)")
+            print("\(Escape.visible(file)):\(line): > \(Escape.visible(command))")
             guard pausing else { return true }
             editor.setPrompt("step [Enter, continue, quit, or state, why, …]> ")
             let answer = StepAnswer.ask(

@@ -1,0 +1,35 @@
+/// Makes text safe to print: control characters (C0, DEL, C1) become visible escapes, so a name
+/// from a scene file can neither start a new line (forging a `> ` command in a trace) nor send
+/// escape codes to a terminal.
+package enum Escape {
+    /// `\n`, `\r`, `\t`, and `\xNN` for the other control characters; everything else unchanged.
+    package static func visible(_ s: String) -> String {
+        guard needsEscaping(s) else { return s }
+        var out = ""
+        out.reserveCapacity(s.utf8.count + 8)
+        for u in s.unicodeScalars {
+            switch u.value {
+            case 0x0A: out += "\\n"
+            case 0x0D: out += "\\r"
+            case 0x09: out += "\\t"
+            case 0..<0x20, 0x7F, 0x80..<0xA0:
+                let hex = String(u.value, radix: 16)
+                out += "\\x" + (hex.count < 2 ? "0" : "") + hex
+            default: out.unicodeScalars.append(u)
+            }
+        }
+        return out
+    }
+
+    /// Whether `s` holds a control character (a byte scan: this runs on every output line).
+    static func needsEscaping(_ s: String) -> Bool {
+        var previous: UInt8 = 0
+        for b in s.utf8 {
+            if b < 0x20 || b == 0x7F { return true }
+            // C1 controls U+0080…U+009F are encoded C2 80…C2 9F.
+            if previous == 0xC2, b >= 0x80, b < 0xA0 { return true }
+            previous = b
+        }
+        return false
+    }
+}
