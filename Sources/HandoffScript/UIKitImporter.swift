@@ -269,6 +269,17 @@ package struct UIKitImporter {
         if pager {
             drafts[i].node.kind = .pager
             guesses.append("pager: _UIQueuingScrollView (UIPageViewController)")
+            // UIPageViewController lists its page views in no particular order; a pager's pages
+            // are laid out at i × width, so they are taken in the order of their x.
+            let order = drafts[i].children
+            let byX = order.enumerated().sorted {
+                let (a, b) = (drafts[$0.element].node.frame.x, drafts[$1.element].node.frame.x)
+                return a != b ? a < b : $0.offset < $1.offset
+            }.map(\.element)
+            if byX != order {
+                drafts[i].children = byX
+                guesses.append("pages: ordered by their x, not as the dump lists them")
+            }
         }
         drafts[i].guesses += guesses
     }

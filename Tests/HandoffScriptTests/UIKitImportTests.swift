@@ -191,6 +191,29 @@ struct UIKitImportTests {
         #expect(sim.page(0) == 1)
     }
 
+    /// UIPageViewController lists the page on screen first: pages are placed by their x.
+    @Test func queuingScrollViewPagesFollowTheirX() throws {
+        let r = try run(
+            """
+            <_UIQueuingScrollView: 0x7f8; frame = (0 0; 390 844); contentOffset: {390, 0}; contentSize: {1170, 844}; adjustedContentInset: {0, 0, 0, 0}>
+               | <UIView: 0x2; frame = (390 0; 390 844)>
+               |    | <UITableView: 0x9; frame = (0 0; 390 844); contentOffset: {0, 0}; contentSize: {390, 2000}; adjustedContentInset: {0, 0, 0, 0}>
+               | <UIView: 0x1; frame = (0 0; 390 844)>
+               | <UIView: 0x3; frame = (780 0; 390 844)>
+            """)
+        let pages = r.scene.root[0].children
+        #expect(pages.map { $0.origin?.address } == ["0x1", "0x2", "0x3"])
+        #expect(
+            r.guesses[[0]]?.contains("pages: ordered by their x, not as the dump lists them")
+                == true)
+        let sim = Simulator(scene: r.scene)
+        #expect(sim.page(0) == 1)
+        // The page on screen holds the table: a touch in the middle lands in it.
+        let g = SceneGraph(r.scene)
+        let table = try #require(g.ids.firstIndex(of: "tableView"))
+        #expect(sim.layout.hitTest(Point(195, 422))?.node == table)
+    }
+
     @Test func idsTapsAndFlags() throws {
         let r = try run(
             """
