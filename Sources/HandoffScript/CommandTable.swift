@@ -77,7 +77,7 @@ package enum CommandTable {
             name: "expect", usage: "expect PATH OP VALUE [± TOL]",
             summary:
                 "assert: PATH is owner, phase, t, ID.offset, ID.page, ID.top, ID.height, ID.alpha, touch, tap, ledger.unconsumed or ledger.ID; OP is == != < <= > >= ~=",
-            example: "expect first.offset == 50", words: ExpectOp.allCases.map(\.rawValue)),
+            example: "expect upcoming.offset == 50", words: ExpectOp.allCases.map(\.rawValue)),
         CommandSpec(
             name: "set", usage: "set [KEY VALUE]",
             summary:
@@ -85,7 +85,7 @@ package enum CommandTable {
             example: "set policy uikit", words: SettingKeys.keys),
         CommandSpec(
             name: "record", usage: "record FILE [--force] | record stop",
-            summary: "write this session to a trace file (flushed after every command)",
+            summary: "write this session to a trace (each command before its output is printed)",
             example: "record Traces/tabs/mine.trace", words: ["stop", "--force"]),
         CommandSpec(
             name: "replay", usage: "replay FILE [--step]",

@@ -226,7 +226,11 @@ extension Session {
                 throw fail("'\(id)' has no rows or segments", .target, nil)
             }
             guard n < count else {
-                throw fail("'\(id)' has \(count) items (0…\(count - 1))", .target, nil)
+                throw fail(
+                    count == 0
+                        ? "'\(id)' has no items"
+                        : "'\(id)' has \(Plural.count(count, "item")) (0…\(count - 1))", .target,
+                    nil)
             }
             let visible = layout.itemFrame(i, item: n).visible
             guard !visible.isEmpty else {

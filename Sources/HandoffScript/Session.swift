@@ -380,7 +380,8 @@ package struct Session {
             recordingStopped(problem, &lines)
             throw Diagnostic(lines.last!.text.dropFirst("error: ".count).description)
         }
-        let note = history.isEmpty ? "" : " (with the \(history.count) commands since load)"
+        let count = Plural.count(history.count, "command")
+        let note = history.isEmpty ? "" : " (with the \(count) since load)"
         return [.text(TextRenderer.line("record", "recording to \(path)\(note)"))]
     }
 

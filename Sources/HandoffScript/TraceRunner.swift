@@ -263,7 +263,7 @@ package struct TraceRunner {
     package static func summary(file: String, outcome: Outcome, diffLeftOut: Int = 0) -> String {
         let file = Escape.visible(file)
         switch outcome {
-        case .passed(let n): return "PASS \(file) (\(n) commands)"
+        case .passed(let n): return "PASS \(file) (\(Plural.count(n, "command")))"
         case .failed(let n, let d): return "FAIL \(file): \(d) of \(n) commands differ"
         case .corrupt(let message): return "CORRUPT \(Escape.visible(message))"
         case .stopped(let n, let total, let d):

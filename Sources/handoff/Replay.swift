@@ -133,13 +133,13 @@ struct TestTraces: ParsableCommand {
             for path in paths where !Self.verify(path, update: update) { failed = true }
             throw ExitCode(failed ? 1 : 0)
         }
+        // Paths that name nothing, and folders with no trace, are unusable arguments (exit 2,
+        // before anything runs): a CI job whose traces moved must not pass on `0 failed`.
         var traces: [String] = []
-        var missing: [String] = []
         for path in paths {
             var isDir: ObjCBool = false
             guard FileManager.default.fileExists(atPath: path, isDirectory: &isDir) else {
-                missing.append(path)
-                continue
+                Self.usage("cannot read '\(Escape.visible(path))': no such file or folder")
             }
             if !isDir.boolValue {
                 traces.append(path)
@@ -147,16 +147,14 @@ struct TestTraces: ParsableCommand {
             }
             let found =
                 FileManager.default.enumerator(atPath: path)?.compactMap { $0 as? String } ?? []
-            traces += found.filter { $0.hasSuffix(".trace") }.sorted().map {
+            let inFolder = found.filter { $0.hasSuffix(".trace") }.sorted().map {
                 path.hasSuffix("/") ? path + $0 : path + "/" + $0
             }
+            if inFolder.isEmpty { Self.usage("no .trace file under '\(Escape.visible(path))'") }
+            traces += inFolder
         }
         var passed = 0
         var failed = 0
-        for path in missing {
-            Self.write("MISSING \(Escape.visible(path)): no such file or folder\n")
-            failed += 1
-        }
         let pool = ChildPool(
             jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount,
             arguments: { ["test", "--in-process"] + (update ? ["--update"] : []) + ["--", $0] })
@@ -220,6 +218,12 @@ struct TestTraces: ParsableCommand {
         }
         write(text)
         return false
+    }
+
+    /// Reports unusable arguments on standard error and exits 2 (SPEC §8).
+    static func usage(_ message: String) -> Never {
+        FileHandle.standardError.write(Data("error: \(message)\n".utf8))
+        Foundation.exit(2)
     }
 
     /// Writes to standard output at once (no buffering: a crash loses nothing printed).

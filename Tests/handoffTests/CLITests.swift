@@ -22,6 +22,30 @@ import Testing
             !r.lines.contains { $0.hasPrefix(">") || $0.contains("> ") && !$0.hasPrefix("path") })
     }
 
+    /// A path that names nothing, or a folder without traces, is an unusable argument: a CI job
+    /// whose traces moved must not pass on `0 passed, 0 failed`.
+    @Test func testOfNothingExitsTwo() throws {
+        let dir = try Harness.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let missing = try Harness.run(["test", "Traces", "nosuch.trace"])
+        #expect(missing.status == 2)
+        #expect(missing.out.isEmpty)
+        #expect(missing.err == "error: cannot read 'nosuch.trace': no such file or folder\n")
+        let empty = try Harness.run(["test", dir.path])
+        #expect(empty.status == 2)
+        #expect(empty.err == "error: no .trace file under '\(dir.path)'\n")
+    }
+
+    @Test func oneCommandIsSingular() throws {
+        let dir = try Harness.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let trace = dir.appendingPathComponent("one.trace")
+        try "# handoff trace v1\n# scene: tabs\n> step\nt         0 → 0.02\n".write(
+            to: trace, atomically: true, encoding: .utf8)
+        let r = try Harness.run(["test", trace.path])
+        #expect(r.lines.first == "PASS \(trace.path) (1 command)")
+    }
+
     @Test func failedExpectExitsOne() throws {
         let r = try Harness.run([], stdin: "pan 0 -100\nexpect outer.offset == 99\n")
         #expect(r.status == 1)
