@@ -14,6 +14,10 @@ enum Drawing {
         let cols = max(1, Int((g.scene.windowSize.x / cellWidth).rounded(.up)))
         let rows = max(1, Int((g.scene.windowSize.y / cellHeight).rounded(.up)))
         var canvas = Array(repeating: Array(repeating: Character(" "), count: cols), count: rows)
+        // Which node painted each character last: a row label goes only where its list shows.
+        var painter = Array(repeating: Array(repeating: -1, count: cols), count: rows)
+        // Row labels are placed once every box is drawn, so a later box's border cannot hide one.
+        var rowLabels: [(node: Int, row: Int, y: Int, x0: Int, y0: Int, x1: Int, y1: Int)] = []
 
         func cell(_ r: Rect) -> (x0: Int, y0: Int, x1: Int, y1: Int)? {
             guard !r.isEmpty else { return nil }
@@ -30,13 +34,14 @@ enum Drawing {
                 canvas[y][x + k] = ch
             }
         }
-        func box(_ r: Rect, _ label: String) {
+        func box(_ r: Rect, _ label: String, _ node: Int) {
             guard let c = cell(r) else { return }
             for y in c.y0...c.y1 {
                 for x in c.x0...c.x1 {
                     let edgeX = x == c.x0 || x == c.x1
                     let edgeY = y == c.y0 || y == c.y1
                     canvas[y][x] = edgeX && edgeY ? "+" : edgeY ? "-" : edgeX ? "|" : " "
+                    painter[y][x] = node
                 }
             }
             put(label, c.x0 + 1, c.y0, limit: c.x1 - 1)
@@ -46,7 +51,7 @@ enum Drawing {
             let (frame, clip) = layout.windowFrame(i)
             let shown = frame.intersection(clip)
             let n = g.nodes[i]
-            box(shown, n.id)
+            box(shown, n.id, i)
             if let list = n.rows, let c = cell(shown) {
                 // Label each row whose top is on screen with `[N]`, from the first visible row.
                 let origin = frame.y - sim.offsets[i]
@@ -54,10 +59,8 @@ enum Drawing {
                 while row < list.count {
                     let top = origin + list.span(row).top
                     if top >= shown.maxY { break }
-                    // A row whose top sits on the box's top border is labelled just below it.
-                    var y = Int((top / cellHeight).rounded(.down))
-                    if y == c.y0 { y += 1 }
-                    if y > c.y0, y < c.y1 { put("[\(row)]", c.x0 + 1, y, limit: c.x1 - 1) }
+                    let y = Int((top / cellHeight).rounded(.down))
+                    rowLabels.append((i, row, y, c.x0, c.y0, c.x1, c.y1))
                     row += 1
                 }
             }
@@ -72,6 +75,21 @@ enum Drawing {
                         limit: c.x0 + Int(Double(k + 1) * w) - 1)
                 }
             }
+        }
+        for label in rowLabels {
+            // A row whose top sits on a border (its list's top, or the bottom of a box drawn over
+            // the list) is labelled on the line just below it.
+            var y = label.y
+            let x = label.x0 + 1
+            if y == label.y0
+                || (y > label.y0 && y < rows && x < cols && painter[y][x] != label.node)
+            {
+                y += 1
+            }
+            guard y > label.y0, y < label.y1, x < cols, painter[y][x] == label.node else {
+                continue
+            }
+            put("[\(label.row)]", x, y, limit: label.x1 - 1)
         }
         if let p = sim.fingerPosition, let c = cell(Rect(p.x, p.y, 0.001, 0.001)) {
             canvas[c.y0][c.x0] = "@"

@@ -20,6 +20,22 @@ struct DrawingTests {
         #expect(lines[15].hasPrefix("|[1] "))
     }
 
+    /// Stretched by a 150 pt pull, the photo is b(150) = 75.15 pt taller: 375.15 tall, its bottom
+    /// border on text row 375.15/20 → 18, where row 0 of `table` starts (offset -375.15). The
+    /// photo is drawn after the table, so row 0's label goes on the line below its border; rows
+    /// under the photo get none.
+    @Test func aRowUnderABoxDrawnLaterKeepsItsLabel() {
+        var s = session("stretchy")
+        _ = s.run("pan 0 150")
+        let lines = s.run("show").lines.map(\.text).filter {
+            $0.hasPrefix("|") || $0.hasPrefix("+")
+        }
+        #expect(lines[18].hasPrefix("+-----"))
+        #expect(lines[19].hasPrefix("|[0] "))
+        #expect(lines[23].hasPrefix("|[1] "))  // 375.15 + 100 = 475.15 → text row 23
+        #expect(!lines[0..<18].contains { $0.contains("[") })
+    }
+
     /// 0.3 s cross-dissolve: 9 frames at 60 fps is half of it.
     @Test func switcherPagesCrossDissolve() {
         var s = session("switcher")

@@ -104,6 +104,9 @@ import Testing
         try t.wait(for: "tabs 0s panning(upcoming)>")
         // Ctrl-C clears the line and the shell goes on.
         try t.type("tap 3")
+        // Wait for the echo first: a Ctrl-C that reaches the terminal before the shell has read
+        // the typed text flushes it from the terminal's input queue (ISIG), and the test raced.
+        try t.wait(for: "panning(upcoming)> tap 3")
         try t.key("C-c")
         try t.wait(for: "tap 3^C")
         try t.type("end")
