@@ -5,7 +5,7 @@ SWIFT ?= swift
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 FLAGS := -Xswiftc -warnings-as-errors
 
-.PHONY: run test deps build lint format bench clean
+.PHONY: run test deps build lint format bench clean fuzz fuzz-canary fuzz-ci test-asan
 
 run: deps
 	$(SWIFT) build --product handoff
@@ -25,13 +25,33 @@ build: deps
 	$(SWIFT) build $(FLAGS)
 
 lint:
-	$(SWIFT) format lint --strict --configuration .swiftformat --recursive Sources Tests
+	$(SWIFT) format lint --strict --configuration .swiftformat --recursive Sources Tests Fuzz/Sources
 
 format:
-	$(SWIFT) format --in-place --configuration .swiftformat --recursive Sources Tests
+	$(SWIFT) format --in-place --configuration .swiftformat --recursive Sources Tests Fuzz/Sources
 
 bench: deps
 	$(SWIFT) run -c release handoff-bench
 
+# Fuzzing (Fuzz/README.md): each libFuzzer target for FUZZ_SECONDS (default 600), one at a time,
+# at nice priority; fails on a crash, a hang, a leak or a run that executed nothing.
+FUZZ_SECONDS ?= 600
+fuzz: deps
+	FUZZ_SECONDS=$(FUZZ_SECONDS) Fuzz/fuzz run
+
+# Each target must find the planted canary input (proof that it really fuzzes).
+fuzz-canary: deps
+	Fuzz/fuzz canary
+
+# What CI runs: the canary, then 60 s per target.
+fuzz-ci: deps
+	Fuzz/fuzz canary
+	FUZZ_SECONDS=60 Fuzz/fuzz run
+
+# The whole test suite under the address sanitizer, in its own build folder.
+test-asan: deps
+	$(SWIFT) build $(FLAGS) --scratch-path .build-asan --build-tests --sanitize=address
+	$(SWIFT) test $(FLAGS) --scratch-path .build-asan --sanitize=address
+
 clean:
-	rm -rf .build
+	rm -rf .build .build-fuzz .build-asan

@@ -62,3 +62,18 @@ let package = Package(
     ],
     swiftLanguageModes: [.v6]
 )
+
+// Fuzz targets (`make fuzz`, Fuzz/README.md): they link only with `-sanitize=fuzzer`, so they
+// exist only when HANDOFF_FUZZ=1.
+if Context.environment["HANDOFF_FUZZ"] == "1" {
+    package.targets.append(.target(name: "CFuzzerDriver", path: "Fuzz/Sources/CFuzzerDriver"))
+    package.targets.append(
+        .target(
+            name: "FuzzSupport", dependencies: ["HandoffScript", "CFuzzerDriver"],
+            path: "Fuzz/Sources/FuzzSupport"))
+    for name in ["fuzz-commands", "fuzz-scene", "fuzz-trace"] {
+        package.targets.append(
+            .executableTarget(
+                name: name, dependencies: ["FuzzSupport"], path: "Fuzz/Sources/\(name)"))
+    }
+}
