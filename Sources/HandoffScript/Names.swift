@@ -18,6 +18,12 @@ package struct Names {
         return p >= 0 && p < kids.count ? id(kids[p]) : String(p)
     }
 
+    /// The name of segment `k` of a tabs control.
+    package func segment(_ tabs: Int, _ k: Int) -> String {
+        let segments = graph.nodes[tabs].segments
+        return k >= 0 && k < segments.count ? segments[k] : String(k)
+    }
+
     /// A sheet's detent name at a top, if it is one.
     package func detent(_ s: Int, top: Double) -> String? {
         graph.nodes[s].sheet?.detents.first { abs($0.top - top) < 1e-9 }?.name

@@ -61,22 +61,15 @@ extension Session {
     }
 
     /// `set` alone: every setting, its value and where it came from.
-    var settingsListing: [String] {
-        let values = Self.defaultSettings.map { settingValue($0.key) }
-        let width = (values.map(\.count).max() ?? 0) + 2
-        return TextRenderer.aligned(
-            Self.defaultSettings.indices.map { k in
-                let key = Self.defaultSettings[k].key
-                return (key, TextRenderer.pad(values[k], width) + settingOrigin(key).rawValue)
-            })
+    var settingsListing: [(key: String, value: String, origin: SettingOrigin)] {
+        Self.defaultSettings.map { ($0.key, settingValue($0.key), settingOrigin($0.key)) }
     }
 
-    /// The settings that differ from their default, for `state` (nil when none does).
-    var changedSettings: String? {
-        let changed = Self.defaultSettings.compactMap { d -> String? in
+    /// The settings that differ from their default, for `state`.
+    var changedSettings: [(key: String, value: String, origin: SettingOrigin)] {
+        Self.defaultSettings.compactMap { d in
             let v = settingValue(d.key)
-            return v == d.value ? nil : "\(d.key) \(v) (\(settingOrigin(d.key).rawValue))"
+            return v == d.value ? nil : (d.key, v, settingOrigin(d.key))
         }
-        return changed.isEmpty ? nil : changed.joined(separator: ", ")
     }
 }

@@ -55,14 +55,19 @@ struct Snapshot {
         let f = NumberFormat.format
         var out: [Fact] = []
         if t != old.t, f(t) != f(old.t) {
-            out.append(.changed(path: "t", from: f(old.t), to: f(t)))
+            out.append(.changed(path: "t", from: .number(old.t), to: .number(t)))
         }
         if phase != old.phase {
-            out.append(.changed(path: "phase", from: old.phase.rawValue, to: phase.rawValue))
+            out.append(
+                .changed(path: "phase", from: .word(old.phase.rawValue), to: .word(phase.rawValue)))
         }
         for k in values.indices where values[k] != old.values[k] {
-            let (x, y) = (f(old.values[k]), f(values[k]))
-            if x != y { out.append(.changed(path: paths.entries[k].path, from: x, to: y)) }
+            // Values that print the same did not change (the comparison formats; nothing parses).
+            guard f(old.values[k]) != f(values[k]) else { continue }
+            out.append(
+                .changed(
+                    path: paths.entries[k].path, from: .number(old.values[k]),
+                    to: .number(values[k])))
         }
         return out
     }

@@ -2,11 +2,11 @@ import HandoffCore
 
 /// The printable state: what `state` prints, what `state --json` encodes, and what a command
 /// compares before and after to print `old → new`.
-package struct StateReport {
+package struct StateReport: Sendable {
     let sim: Simulator
     let names: Names
     /// The settings that differ from their default, with their origin (`state` prints them).
-    package var settings: String?
+    package var settings: [(key: String, value: String, origin: SettingOrigin)] = []
 
     package init(_ sim: Simulator) {
         self.sim = sim
@@ -23,13 +23,21 @@ package struct StateReport {
 
     package var touch: String {
         guard let t = sim.touchInfo else { return "none" }
-        return "\(names.target(t.target)) \(t.state)"
+        return "\(names.target(t.target)) \(Self.touchState(t.state))"
+    }
+
+    /// `possible`, `swallowed` or `panning(AXIS)`.
+    static func touchState(_ s: TouchState) -> String {
+        switch s {
+        case .possible: "possible"
+        case .swallowed: "swallowed"
+        case .panning(let axis): "panning(\(axis.rawValue))"
+        }
     }
 
     package var lastTap: String {
         guard let tap = sim.lastTap else { return "none" }
-        return names.target(tap.target)
-            + (tap.delivered ? " delivered" : " not delivered: " + (tap.reason ?? ""))
+        return names.target(tap.target) + " " + TextRenderer.tapText(tap.outcome, names)
     }
 
     /// The lines of `state`.
@@ -49,7 +57,14 @@ package struct StateReport {
                 ? "\(NumberFormat.format(a.target)) pt to go" : "→ \(NumberFormat.format(a.target))"
             rows.append(("animation", "\(names.id(a.node)) \(a.kind.rawValue) \(what)"))
         }
-        if let settings { rows.append(("settings", settings)) }
+        if !settings.isEmpty {
+            rows.append(
+                (
+                    "settings",
+                    settings.map { "\($0.key) \($0.value) (\($0.origin.rawValue))" }
+                        .joined(separator: ", ")
+                ))
+        }
         return TextRenderer.aligned(rows)
     }
 
@@ -72,14 +87,14 @@ package struct StateReport {
         let touch = sim.touchInfo.map {
             JSONWriter.object([
                 ("target", JSONWriter.string(names.target($0.target))),
-                ("state", JSONWriter.string($0.state)),
+                ("state", JSONWriter.string(Self.touchState($0.state))),
             ])
         }
         let tap = sim.lastTap.map {
             JSONWriter.object([
                 ("target", JSONWriter.string(names.target($0.target))),
                 ("delivered", $0.delivered ? "true" : "false"),
-                ("reason", JSONWriter.optional($0.reason)),
+                ("reason", JSONWriter.optional(TextRenderer.tapReason($0.outcome, names))),
             ])
         }
         let anims = sim.animationInfo.map {
@@ -155,5 +170,81 @@ package struct StateReport {
             out.append(line)
         }
         return out
+    }
+
+    /// `tree` as JSON: one object per node in tree order, with the fields `tree` prints.
+    package var treeJSON: [String] {
+        typealias J = JSONWriter
+        let g = sim.graph
+        return g.nodes.indices.map { i in
+            let n = g.nodes[i]
+            let r = sim.layout.frame(i)
+            var fields: [(String, String)] = [
+                ("id", J.string(n.id)), ("kind", J.string(n.kind.rawValue)),
+                ("depth", String(g.depth[i])),
+                ("frame", J.array([r.x, r.y, r.width, r.height].map(J.number))),
+            ]
+            if let c = n.scroll {
+                let range = g.range(i)
+                fields += [
+                    ("axis", J.string(c.axis.rawValue)), ("offset", J.number(sim.offsets[i])),
+                    ("range", J.array([J.number(range.lowerBound), J.number(range.upperBound)])),
+                    (
+                        "nested",
+                        J.object([
+                            ("pre", J.string(c.nested.pre.rawValue)),
+                            ("post", J.string(c.nested.post.rawValue)),
+                            ("fling", J.string(c.nested.fling.rawValue)),
+                        ])
+                    ),
+                    ("bounces", c.bounces ? "true" : "false"),
+                    ("snap", c.snapEdges ? "true" : "false"),
+                    ("follows", J.optional(c.parallax?.follows)),
+                ]
+            }
+            if let rows = n.rows { fields.append(("rows", String(rows.count))) }
+            if let page = pageOf(i) { fields.append(("page", String(page))) }
+            if !n.segments.isEmpty || n.controls != nil {
+                fields.append(("segments", J.array(n.segments.map(J.string))))
+                fields.append(("controls", J.optional(n.controls)))
+            }
+            if let sh = n.sheet {
+                fields.append(("top", J.number(sim.sheetTop(i))))
+                fields.append(
+                    (
+                        "detents",
+                        J.array(
+                            sh.detents.map {
+                                J.object([("name", J.string($0.name)), ("top", J.number($0.top))])
+                            })
+                    ))
+            }
+            if let sheet = g.partner[i], n.sheet == nil {
+                fields.append(("alpha", J.number(sim.layout.backdropAlpha(sheet: sheet))))
+            }
+            fields += [
+                ("tap", n.tappable ? "true" : "false"), ("hidden", n.hidden ? "true" : "false"),
+                ("interactive", n.interactive ? "true" : "false"),
+                ("stretches", n.stretches ? "true" : "false"),
+            ]
+            if let o = n.origin {
+                fields.append(
+                    (
+                        "origin",
+                        J.object([
+                            ("class", J.string(o.className)), ("address", J.optional(o.address)),
+                        ])
+                    ))
+            }
+            return J.object(fields)
+        }
+    }
+
+    /// The page of a pager or switcher; nil for other kinds.
+    func pageOf(_ i: Int) -> Int? {
+        switch sim.graph.nodes[i].kind {
+        case .pager, .switcher: sim.page(i)
+        case .view, .scroll, .list, .tabs, .sheet, .backdrop: nil
+        }
     }
 }

@@ -2,25 +2,38 @@ import HandoffCore
 
 /// `why`: the last command's decisions, each with the SPEC rule that made it and its numbers.
 enum Why {
-    static func lines(command: String, reasons: [Reason], moves: [Ledger], sim: Simulator)
-        -> [String]
+    /// Whether a fact carries a decision `why` explains (the others only happened).
+    static func explains(_ e: Event) -> Bool {
+        switch e {
+        case .touchDown, .tapMoved, .edgeHit, .pageSelected, .repair, .tap, .refused, .decided:
+            true
+        case .stopped, .swallowed, .recognizer, .tracking, .offAxis, .touchesCancelled, .owner,
+            .moved, .flingFrame, .handoff, .released, .momentumStarted, .momentumEnded,
+            .springStarted, .springEnded, .tabbed, .transitionEnded:
+            false
+        }
+    }
+
+    /// The explanation of the facts of `command` (those `explains` keeps) and its moves' ledgers.
+    static func report(command: String, facts: [Event], moves: [Ledger], sim: Simulator)
+        -> WhyReport
     {
         let n = Names(sim.graph)
         var rows: [(String, String)] = []
-        let decided = reasons.contains { if case .ownership = $0 { true } else { false } }
-        for r in reasons {
-            if case .ownership(let decision) = r {
+        let decided = facts.contains { if case .decided(.ownership) = $0 { true } else { false } }
+        for e in facts {
+            if case .decided(.ownership(let decision)) = e {
                 rows += ownership(decision, n)
                 rows += moves.flatMap { shares($0, n, sim) }
                 continue
             }
-            rows.append(explain(r, n, sim))
-            if case .chain = r, !decided { rows += moves.flatMap { shares($0, n, sim) } }
+            rows.append(explain(e, n, sim))
+            if case .decided(.chain) = e, !decided { rows += moves.flatMap { shares($0, n, sim) } }
         }
-        if !reasons.contains(where: { if case .chain = $0 { true } else { false } }) {
+        if !facts.contains(where: { if case .decided(.chain) = $0 { true } else { false } }) {
             rows += moves.flatMap { shares($0, n, sim) }
         }
-        return ["why       '\(command)'"] + TextRenderer.aligned(rows.map { ("  " + $0.0, $0.1) })
+        return WhyReport(command: command, rows: rows.map { (rule: $0.0, text: $0.1) })
     }
 
     static let f = NumberFormat.format
@@ -83,15 +96,54 @@ enum Why {
         return out
     }
 
-    static func explain(_ r: Reason, _ n: Names, _ sim: Simulator) -> (String, String) {
-        switch r {
-        case .hit(let target, let path):
+    /// The rule and explanation of a fact that carries a decision.
+    static func explain(_ e: Event, _ n: Names, _ sim: Simulator) -> (String, String) {
+        switch e {
+        case .decided(let r): return explain(r, n, sim)
+        case .touchDown(_, let target, let path):
             var ids = path.map(n.id)
             if target.item != nil { ids.append(n.target(target)) }
             return (
                 "§4.1",
                 "touch on \(n.target(target)): the deepest hittable node under the point (later siblings first, clipped to parents); path \(ids.joined(separator: " > "))"
             )
+        case .tapMoved(let target, let d, let slop):
+            return (
+                "§4.2",
+                "tap(\(n.target(target))) failed: the finger moved \(f(d)) from its touch-down point, past the slop \(f(slop)), with no pan on that axis (a finger that moved is not a tap)"
+            )
+        case .edgeHit(let node, let v):
+            if let node {
+                return (
+                    "§5.5 r3",
+                    "every consumer reached an edge: \(n.id(node)), the innermost that bounces and takes fling travel, springs from it at \(f(v)) pt/s"
+                )
+            }
+            return (
+                "§5.5 r3",
+                "every consumer reached an edge and none bounces: the momentum stops there"
+            )
+        case .pageSelected(let c, let from, let to):
+            return ("§5.8", "\(n.id(c)) selects page \(to) (\(n.page(c, to))), was \(from)")
+        case .repair(let node, _, _, let ancestor, let offset, let maximum):
+            return (
+                "§5.8",
+                "invariant repair: \(n.id(node)) reset to its top because \(n.id(ancestor)) (nested.pre forward only) is at \(f(offset)), not at its max \(f(maximum))"
+            )
+        case .tap(let target, let outcome):
+            return tap(target, outcome, n)
+        case .refused(let refusal):
+            return ("§5.8", "tab refused: \(TextRenderer.refusalText(refusal, n)); nothing changed")
+        case .stopped, .swallowed, .recognizer, .tracking, .offAxis, .touchesCancelled, .owner,
+            .moved, .flingFrame, .handoff, .released, .momentumStarted, .momentumEnded,
+            .springStarted, .springEnded, .tabbed, .transitionEnded:
+            preconditionFailure("why explains only the facts `explains` keeps")
+        }
+    }
+
+    /// The rule and explanation of a decision no other fact carries.
+    static func explain(_ r: Reason, _ n: Names, _ sim: Simulator) -> (String, String) {
+        switch r {
         case .stopped(let nodes, let swallowed):
             let ids = Array(Set(nodes)).sorted().map(n.id).joined(separator: ", ")
             return (
@@ -111,11 +163,6 @@ enum Why {
                 ? "; mode full applies the whole \(f(abs(charged))) at once"
                 : "; mode subtract applies only the \(f(abs(charged))) past the slop"
             return ("§4.2", text)
-        case .tapMoved(let target, let d, let slop):
-            return (
-                "§4.2",
-                "tap(\(n.target(target))) failed: the finger moved \(f(d)) from its touch-down point, past the slop \(f(slop)), with no pan on that axis (a finger that moved is not a tap)"
-            )
         case .sheetCaught(let sheet):
             return (
                 "§4.2",
@@ -191,55 +238,41 @@ enum Why {
                 "§5.5 r4",
                 "\(n.id(node)) at rest at \(f(offset)), strictly between its ends: snap: edges springs to the nearer end, \(f(target)) (the midpoint goes to min)"
             )
-        case .edge(let node, let v):
-            if let node {
-                return (
-                    "§5.5 r3",
-                    "every consumer reached an edge: \(n.id(node)), the innermost that bounces and takes fling travel, springs from it at \(f(v)) pt/s"
-                )
-            }
+        }
+    }
+}
+
+extension Why {
+    /// A tap's fate and the rule that decided it.
+    static func tap(_ target: Target, _ outcome: TapOutcome, _ n: Names) -> (String, String) {
+        let id = n.target(target)
+        switch outcome {
+        case .delivered:
             return (
-                "§5.5 r3",
-                "every consumer reached an edge and none bounces: the momentum stops there"
+                "§4.2",
+                "tap delivered to \(id): no pan was recognized and the touch was not swallowed"
             )
-        case .selected(let c, let from, let to):
-            return ("§5.8", "\(n.id(c)) selects page \(to) (\(n.page(c, to))), was \(from)")
-        case .repair(let node, let ancestor, let offset, let maximum):
+        case .swallowed:
+            return ("§4.2", "no tap for \(id): the touch stopped an animation (swallowed)")
+        case .cancelledByPan:
+            return (
+                "§4.2", "no tap for \(id): a pan was recognized and the target got touchesCancelled"
+            )
+        case .moved:
+            return (
+                "§4.2",
+                "no tap for \(id): the finger moved past the slop before any pan (a finger that moved is not a tap)"
+            )
+        case .notTappable:
+            return (
+                "§4.2",
+                "no tap for \(id): it is not tappable (a view needs tap: true; rows and segments are)"
+            )
+        case .rejected(let c):
             return (
                 "§5.8",
-                "invariant repair: \(n.id(node)) reset to its top because \(n.id(ancestor)) (nested.pre forward only) is at \(f(offset)), not at its max \(f(maximum))"
+                "no tap for \(id): rejected: \(n.id(c)) is transitioning, so the control is disabled"
             )
-        case .tap(let target, let delivered, let reason):
-            let id = n.target(target)
-            if delivered {
-                return (
-                    "§4.2",
-                    "tap delivered to \(id): no pan was recognized and the touch was not swallowed"
-                )
-            }
-            switch reason ?? "" {
-            case "swallowed":
-                return ("§4.2", "no tap for \(id): the touch stopped an animation (swallowed)")
-            case "cancelled by pan":
-                return (
-                    "§4.2",
-                    "no tap for \(id): a pan was recognized and the target got touchesCancelled"
-                )
-            case "moved":
-                return (
-                    "§4.2",
-                    "no tap for \(id): the finger moved past the slop before any pan (a finger that moved is not a tap)"
-                )
-            case "not tappable":
-                return (
-                    "§4.2",
-                    "no tap for \(id): it is not tappable (a view needs tap: true; rows and segments are)"
-                )
-            default:
-                return ("§5.8", "no tap for \(id): \(reason ?? ""), so the control is disabled")
-            }
-        case .refused(let reason):
-            return ("§5.8", "tab refused: \(reason); nothing changed")
         }
     }
 }

@@ -125,17 +125,13 @@ struct Shell {
             }
             return
         }
+        // Coloured by role, never by reading the text (STYLE habit 15).
         let code: String?
-        if line.isError {
-            code = "31"
-        } else if line.text.hasPrefix("handoff ") {
-            code = "33"
-        } else if line.text.hasPrefix("owner ") || line.text.hasPrefix("repair ") {
-            code = "36"
-        } else if line.text.hasPrefix("expect    ok") {
-            code = "32"
-        } else {
-            code = nil
+        switch line.role {
+        case .error: code = "31"
+        case .highlight: code = "36"
+        case .success: code = "32"
+        case .plain: code = nil
         }
         print(code.map { "\u{1B}[\($0)m\(line.text)\u{1B}[0m" } ?? line.text)
     }

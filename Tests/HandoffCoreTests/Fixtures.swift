@@ -42,3 +42,40 @@ extension Simulator {
 
 /// Asserting helper: equal within 0.005 (two printed decimals).
 func close(_ a: Double, _ b: Double, _ tol: Double = 0.005) -> Bool { abs(a - b) <= tol }
+
+/// The frame loops the session runs (`wait`, `step`, `settle`, `move … over`), over the core's
+/// one-frame step, so the core's tests drive time as the command language does.
+extension Simulator {
+    mutating func advance(frames n: Int) {
+        let start = time
+        for k in stride(from: 1, through: n, by: 1) {
+            advanceFrame(at: start + Double(k) / settings.fps)
+        }
+    }
+
+    @discardableResult
+    mutating func settle() -> Int {
+        let start = time
+        let cap = frames(in: 10)
+        var n = 0
+        while isAnimating && n < cap {
+            n += 1
+            advanceFrame(at: start + Double(n) / settings.fps)
+        }
+        return n
+    }
+
+    mutating func move(by delta: Point, frames n: Int) throws(SimulatorError) {
+        guard n > 0 else { return try move(by: delta) }
+        guard isFingerDown else { throw .noFinger }
+        let start = time
+        var done = Point.zero
+        for k in 1...n {
+            advanceFrame(at: start + Double(k) / settings.fps)
+            let f = Double(k) / Double(n)
+            let next = Point(delta.x * f, delta.y * f)
+            try move(by: next - done)
+            done = next
+        }
+    }
+}

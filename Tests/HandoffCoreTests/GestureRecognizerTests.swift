@@ -17,7 +17,7 @@ struct GestureRecognizerTests {
             r.touchMoved(net: Point(-11, -12), step: Point(0, -12))
                 == .beganPan(axis: .vertical, delta: 12))
         #expect(r.touchMoved(net: Point(0, -12), step: Point(11, 0)) == .offAxis(.vertical))
-        #expect(r.touchEnded() == .endedPan(tapReason: "moved"))
+        #expect(r.touchEnded() == .endedPan(tap: .moved))
     }
 
     @Test func panInTheSameEventIsCancelledByPan() {
@@ -25,22 +25,22 @@ struct GestureRecognizerTests {
         #expect(
             r.touchMoved(net: Point(20, -20), step: Point(20, -20))
                 == .beganPan(axis: .vertical, delta: 20))
-        #expect(r.touchEnded() == .endedPan(tapReason: "cancelled by pan"))
+        #expect(r.touchEnded() == .endedPan(tap: .cancelledByPan))
     }
 
     @Test func swallowedAndNotTappableWin() {
         var r = recognizer(swallowed: true)
         #expect(r.touchMoved(net: Point(30, 0), step: Point(30, 0)) == .tracking(distance: 30))
-        #expect(r.touchEnded() == .failTap(reason: "swallowed"))
+        #expect(r.touchEnded() == .failTap(.swallowed))
         r = recognizer(swallowed: true)
         _ = r.touchMoved(net: Point(0, 30), step: Point(0, 30))
-        #expect(r.touchEnded() == .endedPan(tapReason: "swallowed"))
+        #expect(r.touchEnded() == .endedPan(tap: .swallowed))
         r = recognizer(tappable: false)
         #expect(r.touchMoved(net: Point(30, 0), step: Point(30, 0)) == .tracking(distance: 30))
-        #expect(r.touchEnded() == .failTap(reason: "not tappable"))
+        #expect(r.touchEnded() == .failTap(.notTappable))
         r = recognizer(tappable: false)
         _ = r.touchMoved(net: Point(0, 30), step: Point(0, 30))
-        #expect(r.touchEnded() == .endedPan(tapReason: "not tappable"))
+        #expect(r.touchEnded() == .endedPan(tap: .notTappable))
     }
 
     @Test func withinTheSlopDelivers() {

@@ -48,7 +48,7 @@ struct RecognitionTests {
         #expect(events.contains(.touchesCancelled(first3)))
         #expect(events.contains(.recognizer(.tap(first3), .failed)))
         try sim.end()
-        #expect(sim.lastTap?.reason == "cancelled by pan")
+        #expect(sim.lastTap?.outcome == .cancelledByPan)
     }
 
     @Test func firstAxisWinsAndLocks() throws {
@@ -99,8 +99,7 @@ struct RecognitionTests {
         #expect(
             sim.lastTap
                 == TapRecord(
-                    target: Target(sim.graph.index(of: "photo")!), delivered: false,
-                    reason: "not tappable"))
+                    target: Target(sim.graph.index(of: "photo")!), outcome: .notTappable))
     }
 
     @Test func touchOutsideEverythingIsAnError() throws {

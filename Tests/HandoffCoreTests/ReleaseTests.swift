@@ -107,7 +107,7 @@ struct ReleaseTests {
         sim.wait(0.1)
         #expect(sim.offset("first") == moving)
         try sim.end()
-        #expect(sim.lastTap?.reason == "swallowed")
+        #expect(sim.lastTap?.outcome == .swallowed)
         #expect(sim.lastTap?.delivered == false)
     }
 
@@ -130,12 +130,12 @@ struct ReleaseTests {
         try sim.pan(0, -50, at: at)
         _ = sim.drainEvents()
         sim.tab(menu, segment: 1)
-        #expect(sim.drainEvents() == [.refused("a pan is active")])
+        #expect(sim.drainEvents() == [.refused(.panActive)])
         try sim.end(velocity: .zero)
         sim.tab(menu, segment: 1)
         _ = sim.drainEvents()
         sim.tab(menu, segment: 0)
-        #expect(sim.drainEvents() == [.refused("pager is transitioning")])
+        #expect(sim.drainEvents() == [.refused(.transitioning(sim.graph.index(of: "pager")!))])
         sim.settle()
         #expect(sim.offset("pager") == 390)
     }
@@ -157,7 +157,9 @@ struct ReleaseTests {
         #expect(sim.offset("first") == 0)
         #expect(
             sim.drainEvents().contains(
-                .repair(node: first, from: 500, to: 0, reason: "header not fully collapsed")))
+                .repair(
+                    node: first, from: 500, to: 0, ancestor: sim.graph.index(of: "outer")!,
+                    ancestorOffset: 150, ancestorMax: 200)))
     }
 
     @Test func noRepairWhenPreIncludesBackward() throws {
@@ -184,7 +186,7 @@ struct ReleaseTests {
         sim.wait(0.1)
         try sim.touchDown(at: Point(50, 110))
         try sim.end()
-        #expect(sim.lastTap?.reason == "rejected: container is transitioning")
+        #expect(sim.lastTap?.outcome == .rejected(transitioning: sim.graph.index(of: "container")!))
         sim.wait(0.2)
         #expect(!sim.isTransitioning(container))
         try sim.touchDown(at: Point(195, 140 + 322))  // the button on the second page

@@ -38,7 +38,7 @@ struct RuleTests {
         try sim.move(by: Point(0, 30))  // no slop: moves at once
         #expect(sim.top("sheet") == top + 30)
         try sim.end(velocity: .zero)
-        #expect(sim.lastTap?.reason == "cancelled by pan")
+        #expect(sim.lastTap?.outcome == .cancelledByPan)
         sim.settle()
         #expect([100.0, 420].contains(sim.top("sheet")))
     }
@@ -55,7 +55,7 @@ struct RuleTests {
         try sim.end()
         #expect(
             sim.lastTap
-                == TapRecord(target: Target(backdrop), delivered: false, reason: "not tappable"))
+                == TapRecord(target: Target(backdrop), outcome: .notTappable))
     }
 
     @Test func laterSiblingsFirstAndTransparentSkipped() throws {
@@ -156,7 +156,7 @@ struct RuleTests {
         sim.advance(frames: 2)
         try sim.touchDown(at: Point(195, 400))
         try sim.end()
-        #expect(sim.lastTap?.reason == "swallowed")
+        #expect(sim.lastTap?.outcome == .swallowed)
         sim.settle()
         // Released at rest just after the spring started, the pager goes to the nearest page.
         #expect(sim.offset("pager") == 0)

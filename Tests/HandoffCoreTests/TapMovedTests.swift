@@ -23,8 +23,8 @@ struct TapMovedTests {
         #expect(moved.count == 1)
         #expect(close(moved[0], 200.0 / 6, 1e-9))
         try sim.end()
-        #expect(sim.lastTap == TapRecord(target: row, delivered: false, reason: "moved"))
-        #expect(!sim.drainEvents().contains(.tap(row, delivered: true, reason: nil)))
+        #expect(sim.lastTap == TapRecord(target: row, outcome: .moved))
+        #expect(!sim.drainEvents().contains(.tap(row, .delivered)))
     }
 
     /// On `stretchy`: `touch 195 422`, `move 150 0`, `move -300 0`, `end` is no tap either,
@@ -40,8 +40,8 @@ struct TapMovedTests {
         #expect(sim.drainEvents() == [.tracking(distance: 150, slop: 10)])
         try sim.end()
         let events = sim.drainEvents()
-        #expect(events == [.tap(row, delivered: false, reason: "moved")])
-        #expect(sim.lastTap?.reason == "moved")
+        #expect(events == [.tap(row, .moved)])
+        #expect(sim.lastTap?.outcome == .moved)
     }
 
     @Test func insideTheSlopTracksAndStillTaps() throws {
@@ -67,7 +67,7 @@ struct TapMovedTests {
         #expect(!events.contains(.recognizer(.tap(row), .failed)))
         #expect(sim.offset("table") == -300 + 30)
         try sim.end(velocity: .zero)
-        #expect(sim.lastTap?.reason == "moved")
+        #expect(sim.lastTap?.outcome == .moved)
     }
 
     /// Past the slop on both axes in one event, where only one has a pan: the pan wins.
@@ -81,7 +81,7 @@ struct TapMovedTests {
         #expect(events.contains(.recognizer(.tap(row), .failed)))
         #expect(!events.contains { if case .tapMoved = $0 { true } else { false } })
         try sim.end(velocity: .zero)
-        #expect(sim.lastTap?.reason == "cancelled by pan")
+        #expect(sim.lastTap?.outcome == .cancelledByPan)
     }
 
     /// Swallowed always wins; a target that is not tappable keeps `not tappable`.
@@ -94,7 +94,7 @@ struct TapMovedTests {
         try sim.move(by: Point(40, 0))
         #expect(!sim.drainEvents().contains { if case .tapMoved = $0 { true } else { false } })
         try sim.end()
-        #expect(sim.lastTap?.reason == "swallowed")
+        #expect(sim.lastTap?.outcome == .swallowed)
 
         sim = Simulator(scene: BuiltinScenes.stretchy)
         try sim.touchDown(at: Point(195, 100))  // the photo: a view without tap: true
@@ -102,6 +102,6 @@ struct TapMovedTests {
         try sim.move(by: Point(40, 0))
         try sim.end()
         #expect(sim.lastTap?.target == target(sim, "photo"))
-        #expect(sim.lastTap?.reason == "not tappable")
+        #expect(sim.lastTap?.outcome == .notTappable)
     }
 }

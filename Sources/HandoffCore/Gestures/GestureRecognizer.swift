@@ -26,21 +26,21 @@ public struct GestureRecognizer: Equatable, Sendable {
         case beganPan(axis: Axis, delta: Double)
         /// The recognized pan moved by the scroll delta `delta`.
         case changedPan(delta: Double)
-        /// The pan ended; release with the finger's velocity. `tapReason` is the first reason the
-        /// tap failed for (SPEC §4.2: `swallowed`, `not tappable`, `moved`, `cancelled by pan`).
-        case endedPan(tapReason: String)
+        /// The pan ended; release with the finger's velocity. `tap` is the first reason the tap
+        /// failed for (SPEC §4.2: swallowed, not tappable, moved, cancelled by pan).
+        case endedPan(tap: TapOutcome)
         /// The finger lifted without a pan and the touch was not swallowed: deliver the tap.
         case deliverTap
         /// The finger lifted without a pan but no tap reaches the target, for `reason`.
-        case failTap(reason: String)
+        case failTap(TapOutcome)
     }
 
     /// The recognizer's state.
     enum State: Equatable, Sendable {
         /// Finger down, nothing recognized yet.
         case possible(Possible)
-        /// A pan owns the finger on an axis; `tapReason` is why no tap reaches the target.
-        case panning(axis: Axis, tapReason: String)
+        /// A pan owns the finger on an axis; `tap` is why no tap reaches the target.
+        case panning(axis: Axis, tap: TapOutcome)
         /// The finger lifted.
         case ended
     }
@@ -56,10 +56,10 @@ public struct GestureRecognizer: Equatable, Sendable {
 
         /// The first reason the tap failed for, if it has (SPEC §4.2: swallowed always wins;
         /// a target that is not tappable keeps `not tappable`).
-        var failure: String? {
-            if swallowed { return "swallowed" }
-            if !tappable { return "not tappable" }
-            return moved ? "moved" : nil
+        var failure: TapOutcome? {
+            if swallowed { return .swallowed }
+            if !tappable { return .notTappable }
+            return moved ? .moved : nil
         }
     }
 
@@ -78,7 +78,7 @@ public struct GestureRecognizer: Equatable, Sendable {
     /// The touch began the pan in the same event as it went down, so the tap is `cancelled by
     /// pan` (SPEC §5.9).
     public mutating func beginImmediately(axis: Axis) -> Decision {
-        state = .panning(axis: axis, tapReason: "cancelled by pan")
+        state = .panning(axis: axis, tap: .cancelledByPan)
         return .beganPan(axis: axis, delta: 0)
     }
 
@@ -106,7 +106,7 @@ public struct GestureRecognizer: Equatable, Sendable {
                 return .tapMoved(distance: distance)
             }
             // A pan recognized in the same event as the slop is passed cancels the tap.
-            state = .panning(axis: axis, tapReason: possible.failure ?? "cancelled by pan")
+            state = .panning(axis: axis, tap: possible.failure ?? .cancelledByPan)
             let moved = net.along(axis)
             let charged: Double
             switch mode {
@@ -127,9 +127,9 @@ public struct GestureRecognizer: Equatable, Sendable {
         defer { state = .ended }
         switch state {
         case .possible(let possible):
-            return possible.failure.map { .failTap(reason: $0) } ?? .deliverTap
-        case .panning(_, let reason):
-            return .endedPan(tapReason: reason)
+            return possible.failure.map { .failTap($0) } ?? .deliverTap
+        case .panning(_, let tap):
+            return .endedPan(tap: tap)
         case .ended:
             return .none
         }

@@ -15,7 +15,9 @@ public enum RecognizerState: String, Sendable {
     case recognized
 }
 
-/// One fact of what happened, in order. Rendered as one line of text or one JSON object.
+/// One fact of what happened, in order, typed: numbers are `Double`s and causes are enums. The
+/// simulator logs each with its time and frame (`Occurrence`); renderers turn it into a line of text
+/// or a JSON object, and `why` explains the facts that carry a decision.
 public enum Event: Equatable, Sendable {
     /// A finger went down at a point on a target; `path` is root → target node.
     case touchDown(point: Point, target: Target, path: [Int])
@@ -54,14 +56,22 @@ public enum Event: Equatable, Sendable {
     case springStarted(node: Int, kind: AnimationKind, target: Double, velocity: Double)
     /// A spring landed on its target.
     case springEnded(node: Int, kind: AnimationKind, target: Double)
-    /// A tap reached (or did not reach) its target.
-    case tap(Target, delivered: Bool, reason: String?)
+    /// A finger lift decided a tap: delivered, or why not.
+    case tap(Target, TapOutcome)
+    /// `tab` acted as a delivered tap on a segment, without touching anything.
+    case tabbed(Target)
     /// A pager or switcher selected a new page.
     case pageSelected(node: Int, from: Int, to: Int)
     /// A switcher transition ended.
     case transitionEnded(node: Int, page: Int)
-    /// The invariant repair reset a list (SPEC §5.8).
-    case repair(node: Int, from: Double, to: Double, reason: String)
+    /// The invariant repair reset a list (SPEC §5.8) because `ancestor` (nested.pre forward
+    /// only) is at `ancestorOffset`, not at its max `ancestorMax` (the header is not fully
+    /// collapsed).
+    case repair(
+        node: Int, from: Double, to: Double, ancestor: Int, ancestorOffset: Double,
+        ancestorMax: Double)
     /// A `tab` was refused; nothing changed.
-    case refused(String)
+    case refused(Refusal)
+    /// A decision with the numbers that made it, which no other fact carries (`why` prints it).
+    case decided(Reason)
 }

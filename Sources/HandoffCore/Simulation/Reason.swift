@@ -1,15 +1,12 @@
-/// Why the simulator decided something, with the numbers that decided it. `why` prints the
-/// reasons of the last command that made decisions, each with the SPEC rule behind it.
+/// A decision the simulator made, with the numbers that made it, for the decisions no other event
+/// carries (`Event.decided`). `why` prints them, with the events that carry their own cause (a
+/// touch-down's hit, a tap's outcome, a refusal, a repair, a selection, an edge), in log order.
 public enum Reason: Equatable, Sendable {
-    /// §4.1: the deepest hittable node under the point.
-    case hit(target: Target, path: [Int])
     /// §4.2: a touch-down stopped animations; swallowed unless only bounce-backs stopped.
     case stopped(nodes: [Int], swallowed: Bool)
     /// §4.2: a pan was recognized: net displacement past the slop on its axis.
     case recognized(
         axis: Axis, displacement: Double, slop: Double, tie: Bool, mode: SlopMode, charged: Double)
-    /// §4.2: the finger moved past the slop with no pan, so the tap failed.
-    case tapMoved(Target, distance: Double, slop: Double)
     /// §4.2: a touch on an animating sheet begins the sheet pan at once.
     case sheetCaught(sheet: Int)
     /// §5.1: the driver and its chain.
@@ -36,16 +33,6 @@ public enum Reason: Equatable, Sendable {
     case overscrolledRelease(nodes: [Int])
     /// §5.5 rule 4: at rest strictly between its ends, a `snap: edges` scroll snaps.
     case snap(node: Int, offset: Double, target: Double)
-    /// §5.5 rule 3: every consumer reached an edge; the innermost bouncing node bounces, or it stops.
-    case edge(node: Int?, velocity: Double)
-    /// §5.8: a newly selected page.
-    case selected(container: Int, from: Int, to: Int)
-    /// §5.8: the invariant repair, because `ancestor` (pre: forward) is not at its max.
-    case repair(node: Int, ancestor: Int, ancestorOffset: Double, ancestorMax: Double)
-    /// §4.2, §5.8: a tap delivered or not, and why.
-    case tap(Target, delivered: Bool, reason: String?)
-    /// §5.8: a refused `tab`.
-    case refused(String)
 }
 
 /// Why a sheet resting on a detent at release takes nothing (SPEC §5.5 rule 1).

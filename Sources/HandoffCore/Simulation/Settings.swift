@@ -26,17 +26,18 @@ public enum Phase: String, Sendable {
     case animating
 }
 
-/// The most recent finger lift (or `tab`): its target and whether a tap reached it.
+/// The most recent finger lift (or `tab`): its target and what became of the tap.
 public struct TapRecord: Equatable, Sendable {
     public var target: Target
-    public var delivered: Bool
-    public var reason: String?
+    public var outcome: TapOutcome
 
-    public init(target: Target, delivered: Bool, reason: String?) {
+    public init(target: Target, outcome: TapOutcome) {
         self.target = target
-        self.delivered = delivered
-        self.reason = reason
+        self.outcome = outcome
     }
+
+    /// Whether a tap reached the target.
+    public var delivered: Bool { outcome.isDelivered }
 }
 
 /// Misuse of the simulator that a user can cause (a command out of order).

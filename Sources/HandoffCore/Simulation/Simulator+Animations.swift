@@ -15,7 +15,7 @@ extension Simulator {
                 if let s = stepSpring(s, at: t) { kept.append(.spring(s)) }
             case .transition(let tr):
                 if t - tr.start >= tr.duration - 1e-9 {
-                    events.append(.transitionEnded(node: tr.node, page: tr.to))
+                    emit(.transitionEnded(node: tr.node, page: tr.to))
                 } else {
                     kept.append(a)
                 }
@@ -40,11 +40,11 @@ extension Simulator {
             displacement: s.displacement, velocity: s.velocity, at: t - s.start)
         if Spring.isDone(x: x, v: v) {
             setOffset(s.node, s.target)
-            events.append(.springEnded(node: s.node, kind: s.kind, target: s.target))
+            emit(.springEnded(node: s.node, kind: s.kind, target: s.target))
             return nil
         }
         var value = s.target + x
-        if graph.nodes[s.node].kind == .sheet {
+        if graph.nodes[s.node].sheet != nil {
             // A detent spring is clamped to the sheet's range (SPEC §5.9): no overscroll.
             let r = range(s.node)
             value = Swift.min(Swift.max(value, r.lowerBound), r.upperBound)
@@ -67,10 +67,10 @@ extension Simulator {
         m.applied += delta - l.unconsumed
         guard abs(l.unconsumed) > Ledger.negligible else {
             ledger = l
-            events.append(.flingFrame(l))
+            emit(.flingFrame(l))
             recordHandoffs(l, last: &m.lastConsumer)
             if finished {
-                events.append(.momentumEnded(driver: m.chain[0]))
+                emit(.momentumEnded(driver: m.chain[0]))
                 restAfterMomentum(m, except: nil)
                 return nil
             }
@@ -91,15 +91,14 @@ extension Simulator {
             l.d += l.unconsumed
         }
         ledger = l
-        events.append(.flingFrame(l))
+        emit(.flingFrame(l))
         recordHandoffs(l, last: &m.lastConsumer)
-        events.append(.edgeHit(node: bouncer, velocity: v))
-        reasons.append(.edge(node: bouncer, velocity: v))
+        emit(.edgeHit(node: bouncer, velocity: v))
         if let b = bouncer {
             let s = SpringAnimation(
                 node: b, kind: .bounce, target: offsets[b], displacement: 0, velocity: v,
                 start: m.start + crossing, spring: .bounce)
-            events.append(.springStarted(node: b, kind: .bounce, target: offsets[b], velocity: v))
+            emit(.springStarted(node: b, kind: .bounce, target: offsets[b], velocity: v))
             if let s = stepSpring(s, at: t) { animations.append(.spring(s)) }
         }
         restAfterMomentum(m, except: bouncer)

@@ -113,7 +113,7 @@ extension Simulator {
     /// Emits a handoff for every change of consumer since `last` (within a gesture or a fling).
     mutating func recordHandoffs(_ l: Ledger, last: inout Int?) {
         for c in l.consumers {
-            if let previous = last, previous != c { events.append(.handoff(from: previous, to: c)) }
+            if let previous = last, previous != c { emit(.handoff(from: previous, to: c)) }
             last = c
         }
     }
@@ -124,7 +124,7 @@ extension Simulator {
         let chain = pan.ownerOnly ? [pan.owner] : pan.chain
         let l = share(d, chain: chain, ownerOnly: pan.ownerOnly, fling: false)
         ledger = l
-        events.append(.moved(l))
+        emit(.moved(l))
         recordHandoffs(l, last: &pan.lastConsumer)
         if pan.innerShare == nil,
             let s = chain.firstIndex(where: { graph.nodes[$0].kind == .sheet }), s > 0

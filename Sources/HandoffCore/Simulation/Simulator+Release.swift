@@ -2,7 +2,7 @@
 extension Simulator {
     mutating func release(_ pan: Pan, velocity v: Point, stopped: [Int]) {
         let scrollV = -v.along(pan.axis)
-        events.append(.released(velocity: v, scroll: scrollV))
+        emit(.released(velocity: v, scroll: scrollV))
         let before = animations.count
         if pan.ownerOnly {
             releaseNode(
@@ -49,7 +49,7 @@ extension Simulator {
         let pagerDriver = graph.nodes[pan.driver].kind == .pager
         let overscrolled = chain.filter(isOverscrolled)
         if !overscrolled.isEmpty {
-            reasons.append(.overscrolledRelease(nodes: overscrolled))
+            emit(.decided(.overscrolledRelease(nodes: overscrolled)))
             for n in overscrolled where !(pagerDriver && n == pan.driver) {
                 springTo(n, .bounce, target: clamped(n), velocity: n == pan.driver ? scrollV : 0)
             }
@@ -90,7 +90,7 @@ extension Simulator {
         } else if kind == .pager {
             settlePager(o, scrollV: scrollV, start: o == pan.driver ? pan.startPage : page(o))
         } else if isOverscrolled(o) {
-            reasons.append(.overscrolledRelease(nodes: [o]))
+            emit(.decided(.overscrolledRelease(nodes: [o])))
             springTo(o, .bounce, target: clamped(o), velocity: scrollV)
         } else if scrollV != 0 {
             startMomentum([o], velocity: scrollV, ownerOnly: true)
@@ -115,9 +115,11 @@ extension Simulator {
             chain: chain, decel: Deceleration(velocity: v, rate: rate), start: time,
             ownerOnly: ownerOnly, lastConsumer: nil)
         animations.append(.momentum(m))
-        events.append(.momentumStarted(driver: chain[0], velocity: v, travel: m.decel.total))
-        reasons.append(
-            .momentum(driver: chain[0], velocity: v, travel: m.decel.total, participants: chain))
+        emit(.momentumStarted(driver: chain[0], velocity: v, travel: m.decel.total))
+        emit(
+            .decided(
+                .momentum(driver: chain[0], velocity: v, travel: m.decel.total, participants: chain)
+            ))
     }
 
     /// Starts a spring on `n` toward `target` (in offset units), replacing its animations.
@@ -132,7 +134,7 @@ extension Simulator {
                 SpringAnimation(
                     node: n, kind: kind, target: target, displacement: offsets[n] - target,
                     velocity: velocity, start: time, spring: spring)))
-        events.append(.springStarted(node: n, kind: kind, target: target, velocity: velocity))
+        emit(.springStarted(node: n, kind: kind, target: target, velocity: velocity))
     }
 
     /// Rule 2: a pager goes to a page; a new page is a selection (with the invariant repair).
@@ -141,16 +143,16 @@ extension Simulator {
         let target = Targets.page(
             offset: offsets[p], width: w, velocity: scrollV, start: start, count: graph.pageCount(p)
         )
-        reasons.append(
-            .page(
-                pager: p, offset: offsets[p], width: w, velocity: scrollV, start: start,
-                target: target))
+        emit(
+            .decided(
+                .page(
+                    pager: p, offset: offsets[p], width: w, velocity: scrollV, start: start,
+                    target: target)))
         if offsets[p] != Double(target) * w {
             springTo(p, .page, target: Double(target) * w, velocity: scrollV)
         }
         if target != selected[p] {
-            events.append(.pageSelected(node: p, from: selected[p], to: target))
-            reasons.append(.selected(container: p, from: selected[p], to: target))
+            emit(.pageSelected(node: p, from: selected[p], to: target))
             selected[p] = target
             repair(container: p, page: target)
         }
@@ -162,10 +164,11 @@ extension Simulator {
         let tops = cfg.detents.map(\.top)
         let top = sheetTop(s)
         let d = Targets.detent(tops: tops, top: top, fingerVelocity: fingerV, start: start)
-        reasons.append(
-            .detent(
-                sheet: s, top: top, fingerVelocity: fingerV, downward: d.downward, from: d.from,
-                to: d.to, projected: d.projected, target: d.target))
+        emit(
+            .decided(
+                .detent(
+                    sheet: s, top: top, fingerVelocity: fingerV, downward: d.downward, from: d.from,
+                    to: d.to, projected: d.projected, target: d.target)))
         springTo(s, .detent, target: cfg.bottomMost - d.target, velocity: scrollV)
     }
 
@@ -176,7 +179,7 @@ extension Simulator {
     mutating func restingSegment(_ s: Int, pan: Pan, fingerV: Double) -> Targets.DetentDecision? {
         let top = sheetTop(s)
         if let inner = pan.innerShare {
-            reasons.append(.detentKept(sheet: s, top: top, because: .innerShare(inner)))
+            emit(.decided(.detentKept(sheet: s, top: top, because: .innerShare(inner))))
             return nil
         }
         let tops = graph.nodes[s].sheet!.detents.map(\.top)
@@ -184,10 +187,10 @@ extension Simulator {
             tops: tops, top: top, fingerVelocity: fingerV, start: pan.sheetStart ?? top)
         {
         case .segment(let d):
-            reasons.append(.detentFromRest(sheet: s, fingerVelocity: fingerV, decision: d))
+            emit(.decided(.detentFromRest(sheet: s, fingerVelocity: fingerV, decision: d)))
             return d
         case .kept(let why):
-            reasons.append(.detentKept(sheet: s, top: top, because: why))
+            emit(.decided(.detentKept(sheet: s, top: top, because: why)))
             return nil
         }
     }
@@ -210,7 +213,7 @@ extension Simulator {
         let o = offsets[n]
         guard o > r.lowerBound + 1e-9, o < r.upperBound - 1e-9 else { return }
         let target = o - r.lowerBound <= r.upperBound - o ? r.lowerBound : r.upperBound
-        reasons.append(.snap(node: n, offset: o, target: target))
+        emit(.decided(.snap(node: n, offset: o, target: target)))
         springTo(n, .snap, target: target, velocity: 0)
     }
 

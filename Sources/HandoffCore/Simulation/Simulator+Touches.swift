@@ -7,19 +7,19 @@ extension Simulator {
         guard layout.window.contains(p) else { throw .outsideWindow(p) }
         guard let target = layout.hitTest(p) else { throw .nothingAt(p) }
         let path = layout.path(to: target.node)
-        events.append(.touchDown(point: p, target: target, path: path))
-        reasons.append(.hit(target: target, path: path))
+        emit(.touchDown(point: p, target: target, path: path))
 
         // Stop momentum whose chain meets the path and springs on the path.
         let onPath = Set(path)
         var stopped: [Int] = []
         var swallowed = false
         var sheetWasAnimating = false
+        var stops: [Event] = []
         animations.removeAll { a in
             switch a {
             case .momentum(let m):
                 guard m.chain.contains(where: onPath.contains) else { return false }
-                events.append(.stopped(node: m.chain[0], kind: .momentum))
+                stops.append(.stopped(node: m.chain[0], kind: .momentum))
                 stopped += m.chain
                 swallowed = true
                 if m.chain.contains(where: { graph.nodes[$0].kind == .sheet }) {
@@ -28,7 +28,7 @@ extension Simulator {
                 return true
             case .spring(let s):
                 guard onPath.contains(s.node) else { return false }
-                events.append(.stopped(node: s.node, kind: s.kind))
+                stops.append(.stopped(node: s.node, kind: s.kind))
                 stopped.append(s.node)
                 if s.kind != .bounce { swallowed = true }
                 if graph.nodes[s.node].kind == .sheet { sheetWasAnimating = true }
@@ -37,8 +37,9 @@ extension Simulator {
                 return false
             }
         }
-        if swallowed { events.append(.swallowed(target)) }
-        if !stopped.isEmpty { reasons.append(.stopped(nodes: stopped, swallowed: swallowed)) }
+        for e in stops { emit(e) }
+        if swallowed { emit(.swallowed(target)) }
+        if !stopped.isEmpty { emit(.decided(.stopped(nodes: stopped, swallowed: swallowed))) }
 
         let tappable = isTappable(target)
         let recognizer = GestureRecognizer(
@@ -48,14 +49,14 @@ extension Simulator {
             target: target, path: path, start: p, position: p, downTime: time,
             tracker: VelocityTracker(time: time, position: p), recognizer: recognizer, pan: nil,
             stopped: stopped, swallowed: swallowed, tappable: tappable)
-        if tappable && !swallowed { events.append(.recognizer(.tap(target), .possible)) }
+        if tappable && !swallowed { emit(.recognizer(.tap(target), .possible)) }
 
         // A touch on an animating sheet begins the sheet pan at once; the sheet owns it.
         if sheetWasAnimating, let sheet = path.last(where: { graph.nodes[$0].kind == .sheet }) {
             var r = touch!.recognizer
             let decision = r.beginImmediately(axis: .vertical)
             touch!.recognizer = r
-            reasons.append(.sheetCaught(sheet: sheet))
+            emit(.decided(.sheetCaught(sheet: sheet)))
             execute(decision, sheetOwner: sheet)
         }
     }
@@ -70,52 +71,36 @@ extension Simulator {
         execute(decision, sheetOwner: nil)
     }
 
-    /// Moves the finger by `delta` spread over `n` frames, one move per frame, the first one frame
-    /// from now (SPEC §3).
-    public mutating func move(by delta: Point, frames n: Int) throws(SimulatorError) {
-        guard touch != nil else { throw .noFinger }
-        guard n > 0 else { return try move(by: delta) }
-        let base = time
-        var done = Point.zero
-        for k in 1...n {
-            step(to: base + Double(k) / settings.fps)
-            let f = Double(k) / Double(n)
-            let next = Point(delta.x * f, delta.y * f)
-            try move(by: next - done)
-            done = next
-        }
-    }
-
     /// Lifts the finger with an explicit velocity (pt/s), or the estimated one (SPEC §4.3).
     public mutating func end(velocity explicit: Point? = nil) throws(SimulatorError) {
         guard var t = touch else { throw .noFinger }
         let decision = t.recognizer.touchEnded()
         touch = t
         switch decision {
-        case .endedPan(let tapReason):
+        case .endedPan(let tap):
             let v = explicit ?? t.tracker.velocity(at: time)
-            reasons.append(
-                .velocity(
-                    v,
-                    window: explicit == nil
-                        ? time - Swift.max(t.downTime, time - VelocityTracker.window) : nil))
+            emit(
+                .decided(
+                    .velocity(
+                        v,
+                        window: explicit == nil
+                            ? time - Swift.max(t.downTime, time - VelocityTracker.window) : nil)))
             let pan = t.pan!
-            events.append(.recognizer(.pan(pan.axis), .ended))
+            emit(.recognizer(.pan(pan.axis), .ended))
             touch = nil
-            lastTap = TapRecord(target: t.target, delivered: false, reason: tapReason)
+            lastTap = TapRecord(target: t.target, outcome: tap)
             release(pan, velocity: v, stopped: t.stopped)
         case .deliverTap:
             touch = nil
             deliverTap(t.target)
             settleStopped(t.stopped, except: [])
-        case .failTap(let reason):
+        case .failTap(let outcome):
             touch = nil
             if t.tappable && !t.tapMoved {
-                events.append(.recognizer(.tap(t.target), .failed))
+                emit(.recognizer(.tap(t.target), .failed))
             }
-            events.append(.tap(t.target, delivered: false, reason: reason))
-            lastTap = TapRecord(target: t.target, delivered: false, reason: reason)
-            reasons.append(.tap(t.target, delivered: false, reason: reason))
+            emit(.tap(t.target, outcome))
+            lastTap = TapRecord(target: t.target, outcome: outcome)
             settleStopped(t.stopped, except: [])
         case .none, .tracking, .tapMoved, .offAxis, .beganPan, .changedPan:
             touch = nil
@@ -135,30 +120,31 @@ extension Simulator {
             guard let t = touch else { return }
             let chain = chain(path: t.path, axis: axis)
             let driver = chain[0]
-            events.append(.recognizer(.pan(axis), .began))
+            emit(.recognizer(.pan(axis), .began))
             if t.tappable && !t.swallowed && !t.tapMoved {
-                events.append(.recognizer(.tap(t.target), .failed))
+                emit(.recognizer(.tap(t.target), .failed))
             }
-            events.append(.touchesCancelled(t.target))
+            emit(.touchesCancelled(t.target))
             let dir = ScrollDirection(of: delta)
             var owner = driver
             var ownerOnly = false
             if sheetOwner == nil {
                 let net = t.position - t.start
                 let others = pannableAxes(path: t.path).filter { $0 != axis }
-                reasons.append(
-                    .recognized(
-                        axis: axis, displacement: net.along(axis), slop: settings.slop,
-                        tie: others.contains { abs(net.along($0)) > settings.slop },
-                        mode: settings.slopMode, charged: delta))
+                emit(
+                    .decided(
+                        .recognized(
+                            axis: axis, displacement: net.along(axis), slop: settings.slop,
+                            tie: others.contains { abs(net.along($0)) > settings.slop },
+                            mode: settings.slopMode, charged: delta)))
             }
-            reasons.append(.chain(driver: driver, chain: chain, axis: axis))
+            emit(.decided(.chain(driver: driver, chain: chain, axis: axis)))
             if let sheetOwner {
                 owner = sheetOwner
             } else if let decision = ownership(path: t.path, chain: chain, axis: axis, dir) {
                 ownerOnly = true
                 owner = decision.owner
-                reasons.append(.ownership(decision))
+                emit(.decided(.ownership(decision)))
             }
             let sheet = chain.first { graph.nodes[$0].kind == .sheet }
             let pan = Pan(
@@ -166,19 +152,18 @@ extension Simulator {
                 startPage: graph.nodes[driver].kind == .pager ? page(driver) : 0,
                 sheetStart: sheet.map { sheetTop($0) }, lastConsumer: nil)
             touch?.pan = pan
-            events.append(.owner(node: owner, chain: ownerOnly ? [owner] : chain))
+            emit(.owner(node: owner, chain: ownerOnly ? [owner] : chain))
             if delta != 0 { drag(delta) }
         case .changedPan(let delta):
             drag(delta)
         case .tracking(let distance):
-            events.append(.tracking(distance: distance, slop: settings.slop))
+            emit(.tracking(distance: distance, slop: settings.slop))
         case .tapMoved(let distance):
             guard let t = touch else { return }
             touch?.tapMoved = true
-            events.append(.tapMoved(t.target, distance: distance, slop: settings.slop))
-            reasons.append(.tapMoved(t.target, distance: distance, slop: settings.slop))
+            emit(.tapMoved(t.target, distance: distance, slop: settings.slop))
         case .offAxis(let axis):
-            events.append(.offAxis(axis))
+            emit(.offAxis(axis))
         case .none, .endedPan, .deliverTap, .failTap:
             break
         }
@@ -211,31 +196,28 @@ extension Simulator {
     mutating func deliverTap(_ target: Target) {
         let node = graph.nodes[target.node]
         if node.kind == .tabs, let segment = target.item {
-            if let reason = disabledReason(tabs: target.node) {
-                events.append(.recognizer(.tap(target), .failed))
-                events.append(.tap(target, delivered: false, reason: "rejected: " + reason))
-                lastTap = TapRecord(target: target, delivered: false, reason: "rejected: " + reason)
-                reasons.append(.tap(target, delivered: false, reason: "rejected: " + reason))
+            if let c = transitioningControlled(tabs: target.node) {
+                emit(.recognizer(.tap(target), .failed))
+                emit(.tap(target, .rejected(transitioning: c)))
+                lastTap = TapRecord(target: target, outcome: .rejected(transitioning: c))
                 return
             }
-            events.append(.recognizer(.tap(target), .recognized))
-            events.append(.tap(target, delivered: true, reason: nil))
-            lastTap = TapRecord(target: target, delivered: true, reason: nil)
-            reasons.append(.tap(target, delivered: true, reason: nil))
+            emit(.recognizer(.tap(target), .recognized))
+            emit(.tap(target, .delivered))
+            lastTap = TapRecord(target: target, outcome: .delivered)
             select(tabs: target.node, segment: segment)
             return
         }
-        events.append(.recognizer(.tap(target), .recognized))
-        events.append(.tap(target, delivered: true, reason: nil))
-        lastTap = TapRecord(target: target, delivered: true, reason: nil)
-        reasons.append(.tap(target, delivered: true, reason: nil))
+        emit(.recognizer(.tap(target), .recognized))
+        emit(.tap(target, .delivered))
+        lastTap = TapRecord(target: target, outcome: .delivered)
     }
 
-    /// Why a tabs control cannot take a tap now, if it cannot.
-    func disabledReason(tabs i: Int) -> String? {
+    /// The pager or switcher a tabs control drives, when it is transitioning (the control is
+    /// disabled then).
+    func transitioningControlled(tabs i: Int) -> Int? {
         guard let c = graph.nodes[i].controls.flatMap(graph.index(of:)) else { return nil }
-        guard isTransitioning(c) else { return nil }
-        return "\(graph.nodes[c].id) is transitioning"
+        return isTransitioning(c) ? c : nil
     }
 
     /// The segment a tabs control shows as selected (its pager's or switcher's page).
@@ -247,21 +229,37 @@ extension Simulator {
     /// `tab`: acts as a delivered tap on a segment without touching anything (SPEC §5.8–5.9).
     /// Refused, with nothing changed, during a pan or while the controlled page is transitioning.
     public mutating func tab(_ tabs: Int, segment: Int) {
-        if let reason = tabRefusal(tabs) {
-            events.append(.refused(reason))
-            reasons.append(.refused(reason))
+        if let refusal = tabRefusal(tabs) {
+            emit(.refused(refusal))
             return
         }
         let target = Target(tabs, item: segment)
-        events.append(.tap(target, delivered: true, reason: nil))
-        lastTap = TapRecord(target: target, delivered: true, reason: nil)
+        emit(.tabbed(target))
+        lastTap = TapRecord(target: target, outcome: .delivered)
         select(tabs: tabs, segment: segment)
     }
 
     /// Why `tab` would be refused now: a pan is active, or the controlled page is transitioning.
-    public func tabRefusal(_ tabs: Int) -> String? {
-        if touch?.pan != nil { return "a pan is active" }
-        return disabledReason(tabs: tabs)
+    public func tabRefusal(_ tabs: Int) -> Refusal? {
+        if touch?.pan != nil { return .panActive }
+        return transitioningControlled(tabs: tabs).map(Refusal.transitioning)
+    }
+
+    /// `tab next` (`forward`) or `tab prev`: the neighbouring segment, or refused at the end.
+    public mutating func tab(_ tabs: Int, step forward: Bool) {
+        if let refusal = tabRefusal(tabs) {
+            emit(.refused(refusal))
+            return
+        }
+        let current = segment(of: tabs)
+        let count = graph.nodes[tabs].segments.count
+        if forward, current + 1 >= count {
+            emit(.refused(.noNextSegment(tabs: tabs, segment: current)))
+        } else if !forward, current <= 0 {
+            emit(.refused(.noPreviousSegment(tabs: tabs, segment: current)))
+        } else {
+            tab(tabs, segment: forward ? current + 1 : current - 1)
+        }
     }
 
     /// Selects a page of the pager or switcher a tabs control drives.
@@ -271,8 +269,7 @@ extension Simulator {
         if graph.nodes[c].kind == .switcher {
             guard segment != from else { return }
             selected[c] = segment
-            events.append(.pageSelected(node: c, from: from, to: segment))
-            reasons.append(.selected(container: c, from: from, to: segment))
+            emit(.pageSelected(node: c, from: from, to: segment))
             animations.append(
                 .transition(
                     Transition(
@@ -285,8 +282,7 @@ extension Simulator {
             springTo(c, .page, target: target, velocity: 0)
             selected[c] = segment
             if segment != from {
-                events.append(.pageSelected(node: c, from: from, to: segment))
-                reasons.append(.selected(container: c, from: from, to: segment))
+                emit(.pageSelected(node: c, from: from, to: segment))
                 repair(container: c, page: segment)
             }
         }
@@ -315,11 +311,10 @@ extension Simulator {
             let old = offsets[n]
             animations.removeAll { $0.node == n }
             setOffset(n, lo)
-            events.append(.repair(node: n, from: old, to: lo, reason: "header not fully collapsed"))
-            reasons.append(
+            emit(
                 .repair(
-                    node: n, ancestor: ancestor, ancestorOffset: offsets[ancestor],
-                    ancestorMax: range(ancestor).upperBound))
+                    node: n, from: old, to: lo, ancestor: ancestor,
+                    ancestorOffset: offsets[ancestor], ancestorMax: range(ancestor).upperBound))
         }
         updateParallax()
     }

@@ -1,10 +1,14 @@
 /// The deterministic model of one scene: touches in, offsets, ownership and deliveries out.
-/// It never reads a clock; time advances only through `advance(frames:)` and commands that say so.
-/// Every call appends `Event`s that the caller drains with `drainEvents()`.
+/// It never reads a clock: time is an argument of `advanceFrame(at:)`, which the caller calls once
+/// per frame (the session loops over frames, so a debugger can stop at any of them). Every call
+/// appends typed facts to one log, each with its time and frame, which the caller drains with
+/// `drainLog()`.
 public struct Simulator: Sendable {
     public let graph: SceneGraph
     public var settings: Settings
     public internal(set) var time: Double = 0
+    /// Frames advanced since the scene was loaded.
+    public internal(set) var frame = 0
     /// Visual offsets (overscroll included); sheets: distance above their bottom-most detent.
     public internal(set) var offsets: [Double]
     /// The raw pull past an edge where a drag set it (SPEC §5.4: the raw pull is state); nil where
@@ -17,9 +21,8 @@ public struct Simulator: Sendable {
     public internal(set) var lastTap: TapRecord?
     /// The last move's (or momentum frame's) sharing.
     public internal(set) var ledger: Ledger?
-    var events: [Event] = []
-    /// Why the last decisions were made (drained by the caller, like events).
-    var reasons: [Reason] = []
+    /// Every fact since the last `drainLog()`, in order, with its time and frame.
+    var log: [Occurrence] = []
 
     public init(scene: Scene, settings: Settings = Settings()) {
         graph = SceneGraph(scene)
@@ -38,20 +41,26 @@ public struct Simulator: Sendable {
         updateParallax()
     }
 
-    /// Returns and clears the reasons recorded since the last call.
-    public mutating func drainReasons() -> [Reason] {
-        guard !reasons.isEmpty else { return [] }
-        let out = reasons
-        reasons = []
+    /// Appends a fact at the current time and frame.
+    mutating func emit(_ event: Event) {
+        log.append(Occurrence(time: time, frame: frame, event: event))
+    }
+
+    /// Returns and clears the facts logged since the last call.
+    public mutating func drainLog() -> [Occurrence] {
+        guard !log.isEmpty else { return [] }
+        let out = log
+        log = []
         return out
     }
 
-    /// Returns and clears the events since the last call.
+    /// Returns and clears the facts logged since the last call, without their time and frame, and
+    /// without the decisions that only `why` prints.
     public mutating func drainEvents() -> [Event] {
-        guard !events.isEmpty else { return [] }
-        let out = events
-        events = []
-        return out
+        drainLog().compactMap { o in
+            if case .decided = o.event { return nil }
+            return o.event
+        }
     }
 
     // MARK: Inspection
@@ -69,10 +78,10 @@ public struct Simulator: Sendable {
     public var isFingerDown: Bool { touch != nil }
 
     /// The touch's target and its recognizer state, while a finger is down.
-    public var touchInfo: (target: Target, state: String)? {
+    public var touchInfo: (target: Target, state: TouchState)? {
         guard let touch else { return nil }
-        if let pan = touch.pan { return (touch.target, "panning(\(pan.axis.rawValue))") }
-        return (touch.target, touch.swallowed ? "swallowed" : "possible")
+        if let pan = touch.pan { return (touch.target, .panning(pan.axis)) }
+        return (touch.target, touch.swallowed ? .swallowed : .possible)
     }
 
     public var fingerPosition: Point? { touch?.position }
@@ -199,11 +208,15 @@ public struct Simulator: Sendable {
 
     // MARK: Clock
 
-    /// Advances the clock by `n` frames, evaluating every animation at each frame's time.
-    public mutating func advance(frames n: Int) {
-        guard n > 0 else { return }
-        let base = time
-        for k in 1...n { step(to: base + Double(k) / settings.fps) }
+    /// Advances exactly one frame, to time `t` (time is the caller's argument: the session's
+    /// `FrameClock` gives `start + k / fps` for the k-th frame of a command), evaluating every
+    /// animation there. Returns the facts of that frame (they stay in the log for `drainLog()`).
+    @discardableResult
+    public mutating func advanceFrame(at t: Double) -> ArraySlice<Occurrence> {
+        let mark = log.count
+        frame += 1
+        step(to: t)
+        return log[mark...]
     }
 
     /// The number of whole frames in `seconds` (half away from zero).
@@ -211,16 +224,6 @@ public struct Simulator: Sendable {
         Int(Targets.roundHalfAway(seconds * settings.fps))
     }
 
-    /// Advances until nothing animates, at most 10 s. Returns the frames advanced.
-    @discardableResult
-    public mutating func settle() -> Int {
-        let cap = frames(in: 10)
-        let base = time
-        var n = 0
-        while !animations.isEmpty && n < cap {
-            n += 1
-            step(to: base + Double(n) / settings.fps)
-        }
-        return n
-    }
+    /// Whether anything still animates (`settle` advances frames until it does not).
+    public var isAnimating: Bool { !animations.isEmpty }
 }

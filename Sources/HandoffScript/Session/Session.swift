@@ -1,16 +1,5 @@
 import HandoffCore
 
-/// A line of output; errors go to standard error in the executable.
-package struct OutputLine: Equatable, Sendable {
-    package var text: String
-    package var isError: Bool
-
-    package init(_ text: String, isError: Bool = false) {
-        self.text = text
-        self.isError = isError
-    }
-}
-
 /// What running one line did.
 package struct RunResult: Equatable, Sendable {
     package var lines: [OutputLine] = []
@@ -54,7 +43,11 @@ package struct Session {
     /// nest a replay or end the session early are refused (SPEC §7).
     package var verifying = false
     /// The decisions of the last command that made any, for `why`.
-    var lastWhy: (command: String, reasons: [Reason], moves: [Ledger])?
+    var lastWhy: (command: String, facts: [Event], moves: [Ledger])?
+    /// A `tab` refused after it, which `why` adds to its explanation.
+    var refusedSince: (command: String, refusal: Refusal, until: Double?)?
+    /// The facts of the running command that `why` explains (filled as the log is collected).
+    var pendingWhy: [Event] = []
     /// Lines already parsed (parsing is pure, so a line always gives the same command).
     private var parsed: [String: ParsedCommand] = [:]
     /// The printable values of the current scene.
@@ -134,6 +127,7 @@ package struct Session {
         -> RunResult
     {
         var result = RunResult()
+        pendingWhy = []
         let parsed: ParsedCommand
         do {
             guard let c = try parseWithSource(line) else { return result }
@@ -163,26 +157,19 @@ package struct Session {
         if let before, loads == loadsBefore {
             facts += Snapshot(sim, paths).changes(from: before, paths)
         }
-        // What `why` will explain: kept only for commands that decided something.
-        let reasons = sim.drainReasons()
-        var moves: [Ledger] = []
-        for fact in facts {
-            switch fact {
-            case .event(.moved(let l)), .fling(let l): moves.append(l)
-            default: continue
-            }
-        }
-        if !reasons.isEmpty || !moves.isEmpty { lastWhy = (canonical, reasons, moves) }
+        keepForWhy(canonical, facts)
         result.canonical = canonical
         // Text is what traces store, also under `--json`.
-        var text: [String] = []
+        var rendered: [OutputLine] = []
         if case .state(json: true) = command {
-            text = [StateReport(sim).json]
+            rendered = [OutputLine(StateReport(sim).json)]
         } else if !json || recorder != nil {
-            text = TextRenderer.render(facts, names: names).map(Escape.visible)
+            rendered = TextRenderer.render(facts, names: names).map {
+                OutputLine(Escape.visible($0.text), role: $0.role)
+            }
         }
         if json, case .state(json: true) = command {
-            result.lines = [OutputLine(text[0])]
+            result.lines = rendered
         } else if json {
             result.lines = [
                 OutputLine(
@@ -191,19 +178,17 @@ package struct Session {
                     ))
             ]
         } else {
-            result.lines = text.map {
-                OutputLine($0, isError: $0.hasPrefix("expect    FAILED") || $0.hasPrefix("error:"))
+            result.lines = rendered
+            // A failed `expect` in a script says where it is, as errors do (not in the recording).
+            if lineNumber != nil {
+                let place = Diagnostic.location(
+                    file: file, line: lineNumber, column: parsed.range(.name).column)
+                for k in result.lines.indices where result.lines[k].role == .error {
+                    result.lines[k].text = place + result.lines[k].text
+                }
             }
         }
-        record(command, text, &result)
-        // A failed `expect` in a script says where it is, as errors do (not in the recording).
-        if lineNumber != nil, !json {
-            let place = Diagnostic.location(
-                file: file, line: lineNumber, column: parsed.range(.name).column)
-            for k in result.lines.indices where result.lines[k].text.hasPrefix("expect    FAILED") {
-                result.lines[k].text = place + result.lines[k].text
-            }
-        }
+        record(command, rendered.map(\.text), &result)
         return result
     }
 
@@ -250,10 +235,11 @@ package struct Session {
         result.failed = true
         if json {
             let obj = JSONRenderer.line(
-                command: canonical ?? line.trimmingSpaces, facts: [.error(d)],
+                command: canonical ?? line.trimmingSpaces, facts: [.error(d, line: lineNumber)],
                 state: StateReport(sim).json,
                 names: names)
-            result.lines = [OutputLine(obj, isError: true)]
+            // Under `--json` every command's line goes to stdout, errors included (SPEC §6).
+            result.lines = [OutputLine(obj)]
         } else {
             result.lines = d.render(line: line, lineNumber: lineNumber, file: file).map {
                 OutputLine($0, isError: true)
@@ -299,18 +285,18 @@ package struct Session {
     /// marks the session so the process exits non-zero; the session goes on.
     private mutating func write(_ text: String, _ result: inout RunResult) {
         guard let recorder else { return }
-        if let problem = recorder.write(text) { recordingStopped(problem, &result.lines) }
+        if let problem = recorder.write(text) {
+            result.lines.append(OutputLine("error: " + recordingStopped(problem), role: .error))
+        }
     }
 
-    private mutating func recordingStopped(_ problem: String, _ lines: inout [OutputLine]) {
+    /// Stops a recording that failed; returns the message that says so.
+    private mutating func recordingStopped(_ problem: String) -> String {
         let path = recorder?.path ?? ""
         _ = recorder?.close()
         recorder = nil
         recordingFailed = true
-        lines.append(
-            OutputLine(
-                "error: recording to '\(Escape.visible(path))' stopped: \(problem); the session goes on",
-                isError: true))
+        return "recording to '\(Escape.visible(path))' stopped: \(problem); the session goes on"
     }
 
     /// A command as the trace stores it: a scene file in `load` is written relative to the
@@ -375,14 +361,8 @@ package struct Session {
         for command in history {
             text += Trace.block(command: command, output: fresh.run(command).lines.map(\.text))
         }
-        var lines: [OutputLine] = []
-        if let problem = sink.write(text) {
-            recordingStopped(problem, &lines)
-            throw Diagnostic(lines.last!.text.dropFirst("error: ".count).description)
-        }
-        let count = Plural.count(history.count, "command")
-        let note = history.isEmpty ? "" : " (with the \(count) since load)"
-        return [.text(TextRenderer.line("record", "recording to \(path)\(note)"))]
+        if let problem = sink.write(text) { throw Diagnostic(recordingStopped(problem)) }
+        return [.recording(path: path, commands: history.count)]
     }
 
     /// `--record FILE`: starts recording with the path as a value (never parsed as a command, so
@@ -392,7 +372,7 @@ package struct Session {
         do {
             let facts = try startRecording(path, force: force)
             result.lines = TextRenderer.render(facts, names: names).map {
-                OutputLine(Escape.visible($0))
+                OutputLine(Escape.visible($0.text), role: $0.role)
             }
         } catch {
             result.failed = true
@@ -412,13 +392,11 @@ package struct Session {
 
     mutating func stopRecording() throws(Diagnostic) -> [Fact] {
         guard let sink = recorder else { throw Diagnostic("not recording") }
-        var lines: [OutputLine] = []
         if let problem = sink.write("# record stop\n") ?? sink.close() {
-            recordingStopped(problem, &lines)
-            throw Diagnostic(lines.last!.text.dropFirst("error: ".count).description)
+            throw Diagnostic(recordingStopped(problem))
         }
         recorder = nil
-        return [.text(TextRenderer.line("record", "stopped; \(sink.path) is complete"))]
+        return [.recordingStopped(path: sink.path)]
     }
 
     /// Ends the recording when the session ends (syncs it); returns the error line, if any.
@@ -446,15 +424,14 @@ package struct Session {
         loads += 1
         paths = ValuePaths(sim.graph)
         lastWhy = nil  // its indices belong to the previous scene
+        refusedSince = nil
         applySettingsForLoad()
         sceneAtLoad = scene
         userSettingsAtLoad = userSettings
         return [
-            .text(
-                TextRenderer.line(
-                    "load",
-                    "\(scene.name): \(sim.graph.count) nodes, window \(NumberFormat.format(scene.windowSize.x))×\(NumberFormat.format(scene.windowSize.y))"
-                        + (summary.map { "; " + $0 } ?? "")))
+            .loaded(
+                scene: scene.name, nodes: sim.graph.count, window: scene.windowSize,
+                imported: summary)
         ]
     }
 }

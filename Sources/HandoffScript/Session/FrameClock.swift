@@ -1,0 +1,20 @@
+/// The frame times of one command that advances time (SPEC §3): frame k of a command that starts
+/// at `start` is at `start + k / fps`, computed from the start (never summed), so a command's
+/// times are the same however it is stepped.
+struct FrameClock {
+    let start: Double
+    let fps: Double
+    /// Frames taken so far.
+    private(set) var taken = 0
+
+    init(start: Double, fps: Double) {
+        self.start = start
+        self.fps = fps
+    }
+
+    /// The time of the next frame, and counts it.
+    mutating func next() -> Double {
+        taken += 1
+        return start + Double(taken) / fps
+    }
+}

@@ -1,0 +1,143 @@
+import HandoffCore
+
+/// Executing each command on the simulator.
+extension Session {
+    /// Builds the error of a command that failed while running, with its caret under `part`.
+    typealias Fail = (String, ParsedCommand.Part?, String?) -> Diagnostic
+
+    mutating func execute(_ parsed: ParsedCommand, result: inout RunResult)
+        throws(Diagnostic)
+        -> [Fact]
+    {
+        let command = parsed.command
+        let usage = CommandTable.usage(command.name)
+        func fail(_ message: String, _ part: ParsedCommand.Part? = nil, _ suggestion: String? = nil)
+            -> Diagnostic
+        {
+            Diagnostic(
+                message, at: parsed.range(part ?? .name), usage: usage, suggestion: suggestion)
+        }
+        /// Runs a simulator call; its errors point at `part` (the touched point, if any).
+        func simulate(
+            _ part: ParsedCommand.Part? = nil,
+            _ body: (inout Simulator) throws(SimulatorError) -> Void
+        ) throws(Diagnostic) {
+            do throws(SimulatorError) {
+                try body(&sim)
+            } catch {
+                switch error {
+                case .nothingAt, .outsideWindow: throw fail(error.message, part)
+                case .fingerAlreadyDown, .noFinger: throw fail(error.message)
+                }
+            }
+        }
+
+        switch command {
+        case .load(let ref):
+            return try load(ref, fail: fail)
+        case .scenes:
+            return BuiltinScenes.names.map {
+                .scene(name: $0, description: BuiltinScenes.descriptions[$0] ?? "")
+            }
+        case .touch(let place):
+            let p = try point(for: place, fail: fail)
+            let note = aimNote(place, at: p)
+            try simulate(part(of: place)) { s throws(SimulatorError) in try s.touchDown(at: p) }
+            return withNote(note, collect())
+        case .move(let dx, let dy, let over):
+            guard sim.isFingerDown else { throw fail(SimulatorError.noFinger.message) }
+            try moveFinger(dx, dy, over: over, fail: fail)
+        case .pan(let dx, let dy, let over, let at):
+            if sim.isFingerDown {
+                if at != nil {
+                    throw fail("a finger is already down; 'at' places a new touch", .at)
+                }
+            } else {
+                let p = at ?? sim.graph.scene.touchPoint
+                try simulate(at == nil ? nil : .point) { s throws(SimulatorError) in
+                    try s.touchDown(at: p)
+                }
+            }
+            try moveFinger(dx, dy, over: over, fail: fail)
+        case .end(let v):
+            try simulate { s throws(SimulatorError) in
+                try s.end(velocity: v)
+            }
+        case .swipe(let dx, let dy, let over):
+            if !sim.isFingerDown {
+                let p = sim.graph.scene.touchPoint
+                try simulate { s throws(SimulatorError) in try s.touchDown(at: p) }
+            }
+            try moveFinger(dx, dy, over: over ?? TimeSpan(100, .ms), fail: fail)
+            try simulate { s throws(SimulatorError) in try s.end() }
+        case .tap(let place):
+            guard !sim.isFingerDown else { throw fail(SimulatorError.fingerAlreadyDown.message) }
+            let p: Point
+            var note: Fact?
+            switch place {
+            case .row(let n): p = try rowUnderTouchPoint(n, fail: fail)
+            case .place(let pl):
+                p = try point(for: pl, fail: fail)
+                note = aimNote(pl, at: p)
+            }
+            let touched: ParsedCommand.Part? =
+                switch place {
+                case .row: .target
+                case .place(let pl): part(of: pl)
+                }
+            try simulate(touched) { s throws(SimulatorError) in
+                try s.touchDown(at: p)
+                try s.end()
+            }
+            return withNote(note, collect())
+        case .tab(let choice, let of):
+            return try tab(choice, of: of, fail: fail)
+        case .wait(let d):
+            advance(frames: sim.frames(in: d.seconds))
+        case .step(let n):
+            advance(frames: n)
+        case .settle:
+            settle()
+            if sim.isAnimating {
+                return collect() + [.settleCapped(seconds: Self.settleLimit)]
+            }
+        case .state(let json):
+            var report = StateReport(sim)
+            report.settings = changedSettings
+            return json ? [] : [.state(report)]
+        case .tree:
+            return [.tree(StateReport(sim))]
+        case .show:
+            return [.drawing(Drawing.lines(sim))]
+        case .why:
+            return [.why(whyReport)]
+        case .expect(let path, let op, let value, let tol):
+            let fact = try expect(path, op, value, tol, fail: fail)
+            if case .expectation(false, _) = fact { result.failed = true }
+            return [fact]
+        case .set(let key, let value):
+            set(key, value)
+            return [.set(key: key, value: value)]
+        case .settings:
+            return [.settings(settingsListing)]
+        case .record(let file, let force):
+            do {
+                return try startRecording(Paths.resolve(file, base: baseDirectory), force: force)
+            } catch {
+                throw fail(error.message, .file, error.suggestion)
+            }
+        case .recordStop:
+            return try stopRecording()
+        case .replay(let file, _):
+            let (fact, passed) = try replay(Paths.resolve(file, base: baseDirectory), fail: fail)
+            if !passed { result.failed = true }
+            return [fact]
+        case .help(let name):
+            return [.help(HelpTopic(name))]
+        case .quit:
+            result.quit = true
+            return []
+        }
+        return collect()
+    }
+}

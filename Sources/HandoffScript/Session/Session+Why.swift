@@ -1,0 +1,68 @@
+import HandoffCore
+
+/// What `why` explains: the facts of the last command that decided something.
+extension Session {
+    /// Keeps the decisions of the command that just ran for `why`, when it made any. A refused
+    /// `tab` changed nothing, so `why` goes on explaining the command before it and adds the
+    /// refusal, with when what blocked it ends.
+    mutating func keepForWhy(_ command: String, _ facts: [Fact]) {
+        var moves: [Ledger] = []
+        for fact in facts {
+            switch fact {
+            case .event(let o): if case .moved(let l) = o.event { moves.append(l) }
+            case .fling(let l, _, _): moves.append(l)
+            case .changed, .aimed, .loaded, .scene, .state, .tree, .drawing, .why, .expectation,
+                .set, .settings, .recording, .recordingStopped, .replayed, .help, .settleCapped,
+                .error:
+                continue
+            }
+        }
+        let decided = pendingWhy
+        pendingWhy = []
+        if moves.isEmpty, decided.count == 1, case .refused(let refusal) = decided[0] {
+            refusedSince = (command, refusal, blockedUntil(refusal))
+            return
+        }
+        guard !decided.isEmpty || !moves.isEmpty else { return }
+        lastWhy = (command, decided, moves)
+        refusedSince = nil
+    }
+
+    /// When what refused a `tab` ends: re-simulated on a copy, frame by frame, as `settle` would
+    /// run it (nil for a pan, which ends when the finger lifts, or past 10 s).
+    func blockedUntil(_ refusal: Refusal) -> Double? {
+        guard case .transitioning(let c) = refusal else { return nil }
+        var copy = sim
+        let cap = copy.frames(in: Self.settleLimit)
+        var clock = FrameClock(start: copy.time, fps: copy.settings.fps)
+        while copy.isTransitioning(c) && clock.taken < cap { copy.advanceFrame(at: clock.next()) }
+        return copy.isTransitioning(c) ? nil : copy.time
+    }
+
+    /// What `why` prints now (nil: nothing decided yet).
+    var whyReport: WhyReport? {
+        var report = lastWhy.map {
+            Why.report(command: $0.command, facts: $0.facts, moves: $0.moves, sim: sim)
+        }
+        if let refused = refusedSince {
+            let n = names
+            var text =
+                "then '\(refused.command)' was refused: \(TextRenderer.refusalText(refused.refusal, n)); nothing changed"
+            switch refused.refusal {
+            case .panActive: text += " (a tab waits until the finger lifts)"
+            case .transitioning:
+                text +=
+                    refused.until.map { " (the transition ends at t \(NumberFormat.format($0)))" }
+                    ?? ""
+            case .noNextSegment, .noPreviousSegment: break
+            }
+            let row = (rule: "§5.8", text: text)
+            if report == nil {
+                report = WhyReport(command: refused.command, rows: [row])
+            } else {
+                report?.rows.append(row)
+            }
+        }
+        return report
+    }
+}
