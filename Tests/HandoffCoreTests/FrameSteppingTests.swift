@@ -1,0 +1,86 @@
+import Testing
+
+@testable import HandoffCore
+
+/// The caller steps time one frame at a time (`advanceFrame(at:)`): every fact of that frame comes
+/// back stamped with its time and frame, and stepping in pieces gives what stepping at once gives
+/// (SPEC §3, §10). The scene is built in code; no scene file.
+@Suite struct FrameSteppingTests {
+    let at = Point(195, 400)  // on `first`, below the header and the tab bar
+
+    @Test func oneFrameAdvancesTheClockAndStampsItsFacts() throws {
+        var sim = Simulator(scene: Fixtures.example)
+        try sim.touchDown(at: at)
+        try sim.move(by: Point(0, -100))
+        try sim.end(velocity: Point(0, -1000))
+        let lift = sim.drainLog()
+        #expect(lift.allSatisfy { $0.frame == 0 && $0.time == 0 })
+        let started = lift.compactMap { o -> Double? in
+            if case .momentumStarted(_, let v, let travel) = o.event, v == 1000 { return travel }
+            return nil
+        }
+        #expect(started.count == 1)
+        let facts = sim.advanceFrame(at: 1.0 / 60)
+        #expect(sim.frame == 1)
+        #expect(sim.time == 1.0 / 60)
+        #expect(!facts.isEmpty)
+        #expect(facts.allSatisfy { $0.frame == 1 && $0.time == 1.0 / 60 })
+        guard case .flingFrame(let l) = facts.first?.event else {
+            Issue.record("the first fact of a momentum frame is its ledger: \(facts)")
+            return
+        }
+        // The first frame's travel is the closed form at t = 1/60 (SPEC §5.5 rule 3).
+        let decel = Deceleration(velocity: 1000, rate: Deceleration.normal)
+        #expect(abs(l.d - decel.travel(at: 1.0 / 60)) < 1e-9)
+    }
+
+    @Test func frameByFrameMomentumSumsToItsProjectedTravel() throws {
+        var sim = Simulator(scene: Fixtures.example)
+        try sim.touchDown(at: at)
+        try sim.move(by: Point(0, -100))
+        try sim.end(velocity: Point(0, -1000))
+        _ = sim.drainLog()
+        var travelled = 0.0
+        var frames: [Int] = []
+        var k = 0
+        while sim.isAnimating {
+            k += 1
+            for o in sim.advanceFrame(at: Double(k) / 60) {
+                if case .flingFrame(let l) = o.event {
+                    travelled += l.d
+                    frames.append(o.frame)
+                }
+            }
+        }
+        // −v0/k with k = 1000·ln(0.998): 499.5 pt for 1000 pt/s (SPEC §5.5).
+        let total = Deceleration(velocity: 1000, rate: Deceleration.normal).total
+        #expect(abs(total - 499.5) < 0.1)
+        #expect(abs(travelled - total) < 1e-9)
+        #expect(frames == Array(1...frames.count))
+    }
+
+    @Test func steppingInPiecesEqualsSteppingAtOnce() throws {
+        func flung() throws -> Simulator {
+            var sim = Simulator(scene: Fixtures.example)
+            try sim.touchDown(at: at)
+            try sim.move(by: Point(0, -100))
+            try sim.end(velocity: Point(0, -2500))
+            return sim
+        }
+        var whole = try flung()
+        whole.advance(frames: 90)
+        var pieces = try flung()
+        pieces.advance(frames: 6)  // a debugger stops here…
+        let stoppedAt = pieces.offsets
+        #expect(stoppedAt != whole.offsets)
+        var k = 6
+        while k < 90 {  // …and continues: the frame times come from the command's start
+            k += 1
+            pieces.advanceFrame(at: Double(k) / 60)
+        }
+        #expect(pieces.offsets == whole.offsets)
+        #expect(pieces.time == whole.time)
+        #expect(pieces.frame == 90)
+        #expect(pieces.drainLog() == whole.drainLog())
+    }
+}
