@@ -120,7 +120,7 @@ extension Simulator {
 
     /// Applies a drag delta to the active pan and records the ledger and handoffs.
     mutating func drag(_ d: Double) {
-        guard var pan = touch?.pan else { return }
+        guard var pan = gesture.pan else { return }
         let chain = pan.ownerOnly ? [pan.owner] : pan.chain
         let l = share(d, chain: chain, ownerOnly: pan.ownerOnly, fling: false)
         ledger = l
@@ -134,7 +134,7 @@ extension Simulator {
                 l.shares.first { inside.contains($0.node) && abs($0.amount) > 1e-9 }?
                 .node
         }
-        touch?.pan = pan
+        gesture.panDragged(pan)
         updateParallax()
     }
 }

@@ -2,7 +2,7 @@
 extension Simulator {
     /// Puts a finger down at `p` (window coordinates).
     public mutating func touchDown(at p: Point) throws(SimulatorError) {
-        guard touch == nil else { throw .fingerAlreadyDown }
+        guard gesture.touch == nil else { throw .fingerAlreadyDown }
         let layout = self.layout
         guard layout.window.contains(p) else { throw .outsideWindow(p) }
         guard let target = layout.hitTest(p) else { throw .nothingAt(p) }
@@ -11,8 +11,9 @@ extension Simulator {
 
         // Stop momentum whose chain meets the path and springs on the path.
         let onPath = Set(path)
-        var stopped: [Int] = []
-        var swallowed = false
+        var contact = GestureCoordinator.Contact(
+            target: target, path: path, axes: pannableAxes(path: path),
+            tappable: isTappable(target))
         var sheetWasAnimating = false
         var stops: [Event] = []
         animations.removeAll { a in
@@ -20,90 +21,88 @@ extension Simulator {
             case .momentum(let m):
                 guard m.chain.contains(where: onPath.contains) else { return false }
                 stops.append(.stopped(node: m.chain[0], kind: .momentum))
-                stopped += m.chain
-                swallowed = true
-                if m.chain.contains(where: { graph.nodes[$0].kind == .sheet }) {
+                contact.stopped += m.chain
+                contact.swallowed = true
+                if m.chain.contains(where: { graph.nodes[$0].sheet != nil }) {
                     sheetWasAnimating = true
                 }
                 return true
             case .spring(let s):
                 guard onPath.contains(s.node) else { return false }
                 stops.append(.stopped(node: s.node, kind: s.kind))
-                stopped.append(s.node)
-                if s.kind != .bounce { swallowed = true }
-                if graph.nodes[s.node].kind == .sheet { sheetWasAnimating = true }
+                contact.stopped.append(s.node)
+                if s.kind != .bounce { contact.swallowed = true }
+                if graph.nodes[s.node].sheet != nil { sheetWasAnimating = true }
                 return true
             case .transition:
                 return false
             }
         }
         for e in stops { emit(e) }
-        if swallowed { emit(.swallowed(target)) }
-        if !stopped.isEmpty { emit(.decided(.stopped(nodes: stopped, swallowed: swallowed))) }
+        if contact.swallowed { emit(.swallowed(target)) }
+        if !contact.stopped.isEmpty {
+            emit(.decided(.stopped(nodes: contact.stopped, swallowed: contact.swallowed)))
+        }
+        if sheetWasAnimating {
+            contact.caughtSheet = path.last { graph.nodes[$0].sheet != nil }
+        }
 
-        let tappable = isTappable(target)
-        let recognizer = GestureRecognizer(
-            axes: pannableAxes(path: path), tappable: tappable, swallowed: swallowed,
-            slop: settings.slop, mode: settings.slopMode)
-        touch = Touch(
-            target: target, path: path, start: p, position: p, downTime: time,
-            tracker: VelocityTracker(time: time, position: p), recognizer: recognizer, pan: nil,
-            stopped: stopped, swallowed: swallowed, tappable: tappable)
-        if tappable && !swallowed { emit(.recognizer(.tap(target), .possible)) }
-
-        // A touch on an animating sheet begins the sheet pan at once; the sheet owns it.
-        if sheetWasAnimating, let sheet = path.last(where: { graph.nodes[$0].kind == .sheet }) {
-            var r = touch!.recognizer
-            let decision = r.beginImmediately(axis: .vertical)
-            touch!.recognizer = r
+        switch gesture.touchBegan(
+            contact, at: p, time: time, slop: settings.slop, mode: settings.slopMode)
+        {
+        case .fingerAlreadyDown:
+            throw .fingerAlreadyDown
+        case .track(let tapPossible):
+            if tapPossible { emit(.recognizer(.tap(target), .possible)) }
+        case .beginSheetPan(let sheet, let axis):
+            // A touch on an animating sheet begins the sheet pan at once; the sheet owns it.
+            if contact.tappable && !contact.swallowed { emit(.recognizer(.tap(target), .possible)) }
             emit(.decided(.sheetCaught(sheet: sheet)))
-            execute(decision, sheetOwner: sheet)
+            beginPan(
+                axis: axis, delta: 0, failTap: contact.tappable && !contact.swallowed,
+                sheetOwner: sheet, why: nil)
         }
     }
 
     /// Moves the finger by `delta` at the current time.
     public mutating func move(by delta: Point) throws(SimulatorError) {
-        guard var t = touch else { throw .noFinger }
-        t.position = t.position + delta
-        t.tracker.add(time: time, position: t.position)
-        let decision = t.recognizer.touchMoved(net: t.position - t.start, step: delta)
-        touch = t
-        execute(decision, sheetOwner: nil)
+        switch gesture.touchMoved(by: delta, time: time) {
+        case .noFinger:
+            throw .noFinger
+        case .tracking(let distance):
+            emit(.tracking(distance: distance, slop: settings.slop))
+        case .tapFailed(let target, let distance):
+            emit(.tapMoved(target, distance: distance, slop: settings.slop))
+        case .offAxis(let axis):
+            emit(.offAxis(axis))
+        case .recognized(let axis, let d, let failTap, let displacement, let tie):
+            let why = Reason.recognized(
+                axis: axis, displacement: displacement, slop: settings.slop, tie: tie,
+                mode: settings.slopMode, charged: d)
+            beginPan(axis: axis, delta: d, failTap: failTap, sheetOwner: nil, why: why)
+        case .drag(let d):
+            drag(d)
+        }
     }
 
     /// Lifts the finger with an explicit velocity (pt/s), or the estimated one (SPEC §4.3).
     public mutating func end(velocity explicit: Point? = nil) throws(SimulatorError) {
-        guard var t = touch else { throw .noFinger }
-        let decision = t.recognizer.touchEnded()
-        touch = t
-        switch decision {
-        case .endedPan(let tap):
-            let v = explicit ?? t.tracker.velocity(at: time)
-            emit(
-                .decided(
-                    .velocity(
-                        v,
-                        window: explicit == nil
-                            ? time - Swift.max(t.downTime, time - VelocityTracker.window) : nil)))
-            let pan = t.pan!
+        switch gesture.touchEnded(velocity: explicit, time: time) {
+        case .noFinger:
+            throw .noFinger
+        case .release(let pan, let v, let window, let target, let tap, let stopped):
+            emit(.decided(.velocity(v, window: window)))
             emit(.recognizer(.pan(pan.axis), .ended))
-            touch = nil
-            lastTap = TapRecord(target: t.target, outcome: tap)
-            release(pan, velocity: v, stopped: t.stopped)
-        case .deliverTap:
-            touch = nil
-            deliverTap(t.target)
-            settleStopped(t.stopped, except: [])
-        case .failTap(let outcome):
-            touch = nil
-            if t.tappable && !t.tapMoved {
-                emit(.recognizer(.tap(t.target), .failed))
-            }
-            emit(.tap(t.target, outcome))
-            lastTap = TapRecord(target: t.target, outcome: outcome)
-            settleStopped(t.stopped, except: [])
-        case .none, .tracking, .tapMoved, .offAxis, .beganPan, .changedPan:
-            touch = nil
+            lastTap = TapRecord(target: target, outcome: tap)
+            release(pan, velocity: v, stopped: stopped)
+        case .deliverTap(let target, let stopped):
+            deliverTap(target)
+            settleStopped(stopped, except: [])
+        case .failTap(let target, let outcome, let recognizerFailed, let stopped):
+            if recognizerFailed { emit(.recognizer(.tap(target), .failed)) }
+            emit(.tap(target, outcome))
+            lastTap = TapRecord(target: target, outcome: outcome)
+            settleStopped(stopped, except: [])
         }
     }
 
@@ -114,59 +113,40 @@ extension Simulator {
         return target.item != nil || n.tappable
     }
 
-    private mutating func execute(_ decision: GestureRecognizer.Decision, sheetOwner: Int?) {
-        switch decision {
-        case .beganPan(let axis, let delta):
-            guard let t = touch else { return }
-            let chain = chain(path: t.path, axis: axis)
-            let driver = chain[0]
-            emit(.recognizer(.pan(axis), .began))
-            if t.tappable && !t.swallowed && !t.tapMoved {
-                emit(.recognizer(.tap(t.target), .failed))
-            }
-            emit(.touchesCancelled(t.target))
-            let dir = ScrollDirection(of: delta)
-            var owner = driver
-            var ownerOnly = false
-            if sheetOwner == nil {
-                let net = t.position - t.start
-                let others = pannableAxes(path: t.path).filter { $0 != axis }
-                emit(
-                    .decided(
-                        .recognized(
-                            axis: axis, displacement: net.along(axis), slop: settings.slop,
-                            tie: others.contains { abs(net.along($0)) > settings.slop },
-                            mode: settings.slopMode, charged: delta)))
-            }
-            emit(.decided(.chain(driver: driver, chain: chain, axis: axis)))
-            if let sheetOwner {
-                owner = sheetOwner
-            } else if let decision = ownership(path: t.path, chain: chain, axis: axis, dir) {
-                ownerOnly = true
-                owner = decision.owner
-                emit(.decided(.ownership(decision)))
-            }
-            let sheet = chain.first { graph.nodes[$0].kind == .sheet }
-            let pan = Pan(
-                axis: axis, driver: driver, chain: chain, owner: owner, ownerOnly: ownerOnly,
-                startPage: graph.nodes[driver].kind == .pager ? page(driver) : 0,
-                sheetStart: sheet.map { sheetTop($0) }, lastConsumer: nil)
-            touch?.pan = pan
-            emit(.owner(node: owner, chain: ownerOnly ? [owner] : chain))
-            if delta != 0 { drag(delta) }
-        case .changedPan(let delta):
-            drag(delta)
-        case .tracking(let distance):
-            emit(.tracking(distance: distance, slop: settings.slop))
-        case .tapMoved(let distance):
-            guard let t = touch else { return }
-            touch?.tapMoved = true
-            emit(.tapMoved(t.target, distance: distance, slop: settings.slop))
-        case .offAxis(let axis):
-            emit(.offAxis(axis))
-        case .none, .endedPan, .deliverTap, .failTap:
-            break
+    /// Executes a recognized pan: the tap fails, the target's touch is cancelled, the chain and
+    /// owner are chosen (SPEC §5.1, §5.3) and handed to the coordinator, then `delta` applies.
+    private mutating func beginPan(
+        axis: Axis, delta: Double, failTap: Bool, sheetOwner: Int?, why: Reason?
+    ) {
+        guard let contact = gesture.touch?.contact else { return }
+        let chain = chain(path: contact.path, axis: axis)
+        let driver = chain[0]
+        emit(.recognizer(.pan(axis), .began))
+        if failTap { emit(.recognizer(.tap(contact.target), .failed)) }
+        emit(.touchesCancelled(contact.target))
+        if let why { emit(.decided(why)) }
+        emit(.decided(.chain(driver: driver, chain: chain, axis: axis)))
+        var owner = driver
+        var ownerOnly = false
+        if let sheetOwner {
+            owner = sheetOwner
+        } else if let decision = ownership(
+            path: contact.path, chain: chain, axis: axis, ScrollDirection(of: delta))
+        {
+            ownerOnly = true
+            owner = decision.owner
+            emit(.decided(.ownership(decision)))
         }
+        let sheet = chain.first { graph.nodes[$0].sheet != nil }
+        let pan = Pan(
+            axis: axis, driver: driver, chain: chain, owner: owner, ownerOnly: ownerOnly,
+            startPage: graph.nodes[driver].kind == .pager ? page(driver) : 0,
+            sheetStart: sheet.map { sheetTop($0) }, lastConsumer: nil)
+        switch gesture.panBegan(pan) {
+        case .announce(let owner, let chain): emit(.owner(node: owner, chain: chain))
+        case .ignored: return
+        }
+        if delta != 0 { drag(delta) }
     }
 
     /// The owner under a one-owner policy (SPEC §5.3), from the facts of the hit path; nil under
@@ -241,7 +221,7 @@ extension Simulator {
 
     /// Why `tab` would be refused now: a pan is active, or the controlled page is transitioning.
     public func tabRefusal(_ tabs: Int) -> Refusal? {
-        if touch?.pan != nil { return .panActive }
+        if gesture.pan != nil { return .panActive }
         return transitioningControlled(tabs: tabs).map(Refusal.transitioning)
     }
 

@@ -17,7 +17,8 @@ public struct Simulator: Sendable {
     /// Selected page of each pager and switcher.
     public internal(set) var selected: [Int]
     var animations: [Animation] = []
-    var touch: Touch?
+    /// The finger's gesture, from touch-down to lift.
+    var gesture = GestureCoordinator()
     public internal(set) var lastTap: TapRecord?
     /// The last move's (or momentum frame's) sharing.
     public internal(set) var ledger: Ledger?
@@ -68,23 +69,23 @@ public struct Simulator: Sendable {
     public var layout: Layout { Layout(graph: graph, offsets: offsets, selected: selected) }
 
     public var phase: Phase {
-        if let touch { return touch.pan == nil ? .touching : .panning }
+        if gesture.touch != nil { return gesture.pan == nil ? .touching : .panning }
         return animations.isEmpty ? .idle : .animating
     }
 
     /// The node that owns the active pan.
-    public var owner: Int? { touch?.pan?.owner }
+    public var owner: Int? { gesture.pan?.owner }
 
-    public var isFingerDown: Bool { touch != nil }
+    public var isFingerDown: Bool { gesture.touch != nil }
 
     /// The touch's target and its recognizer state, while a finger is down.
     public var touchInfo: (target: Target, state: TouchState)? {
-        guard let touch else { return nil }
-        if let pan = touch.pan { return (touch.target, .panning(pan.axis)) }
-        return (touch.target, touch.swallowed ? .swallowed : .possible)
+        guard let contact = gesture.touch?.contact else { return nil }
+        if let pan = gesture.pan { return (contact.target, .panning(pan.axis)) }
+        return (contact.target, contact.swallowed ? .swallowed : .possible)
     }
 
-    public var fingerPosition: Point? { touch?.position }
+    public var fingerPosition: Point? { gesture.touch?.position }
 
     /// The page of a pager (`round(offset / width)`) or switcher (its selected page).
     public func page(_ i: Int) -> Int {

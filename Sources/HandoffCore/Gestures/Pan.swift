@@ -1,21 +1,3 @@
-/// The finger that is down: where it landed, how it moved, what recognized.
-struct Touch: Equatable, Sendable {
-    var target: Target
-    var path: [Int]
-    var start: Point
-    var position: Point
-    var downTime: Double
-    var tracker: VelocityTracker
-    var recognizer: GestureRecognizer
-    var pan: Pan?
-    /// Nodes whose animations the touch-down stopped.
-    var stopped: [Int]
-    var swallowed: Bool
-    var tappable: Bool
-    /// The tap failed because the finger moved past the slop with no pan (SPEC §4.2).
-    var tapMoved = false
-}
-
 /// A recognized pan: its axis, driver, chain and owner (SPEC §5.1).
 struct Pan: Equatable, Sendable {
     var axis: Axis

@@ -1,0 +1,249 @@
+/// The gesture of the finger that is down, from touch-down to lift (SPEC §4, §5.1): it tracks the
+/// finger, runs the slop recognizer, holds the pan once one is recognized and says what the lift
+/// does. It is given facts — the hit target and path, the axes that can pan, what the touch-down
+/// stopped, the chain and owner the simulator chose — never the scene, and each event returns a
+/// decision that the `Simulator` executes (STYLE habits 1 and 2).
+struct GestureCoordinator: Equatable, Sendable {
+    /// What the touch-down found and did, as small values.
+    struct Contact: Equatable, Sendable {
+        var target: Target
+        /// Root → target node.
+        var path: [Int]
+        /// Axes with a scroll node on the path, innermost first (the tie-break order).
+        var axes: [Axis]
+        var tappable: Bool
+        /// Nodes whose animations the touch-down stopped.
+        var stopped: [Int] = []
+        /// The touch stopped momentum or a page, detent or snap spring (SPEC §4.2).
+        var swallowed = false
+        /// The innermost sheet on the path, when the touch stopped it animating: the touch pans
+        /// it at once, with no slop, and the sheet owns the pan.
+        var caughtSheet: Int? = nil
+    }
+
+    /// The finger while no pan is recognized.
+    struct Touching: Equatable, Sendable {
+        var contact: Contact
+        var start: Point
+        var position: Point
+        var downTime: Double
+        var tracker: VelocityTracker
+        var recognizer: GestureRecognizer
+        /// The tap failed because the finger moved past the slop with no pan.
+        var tapMoved = false
+    }
+
+    /// The finger once a pan owns it.
+    struct Panning: Equatable, Sendable {
+        var touching: Touching
+        var pan: Pan
+    }
+
+    enum State: Equatable, Sendable {
+        /// No finger is down.
+        case idle
+        /// A finger is down and no pan is recognized yet (or the simulator is choosing its chain).
+        case touching(Touching)
+        /// A pan owns the finger.
+        case panning(Panning)
+    }
+
+    private(set) var state: State = .idle
+
+    // MARK: touchBegan
+
+    /// What to do after a touch-down.
+    enum TouchBegan: Equatable, Sendable {
+        /// A finger is already down; nothing changed.
+        case fingerAlreadyDown
+        /// Track the finger; a tap on the target is possible until it fails (`tapPossible`).
+        case track(tapPossible: Bool)
+        /// The touch landed on an animating sheet: begin its pan at once, owned by `sheet`.
+        case beginSheetPan(sheet: Int, axis: Axis)
+    }
+
+    /// A finger went down at `point` at `time`.
+    mutating func touchBegan(
+        _ contact: Contact, at point: Point, time: Double, slop: Double, mode: SlopMode
+    ) -> TouchBegan {
+        switch state {
+        case .touching, .panning:
+            return .fingerAlreadyDown
+        case .idle:
+            var recognizer = GestureRecognizer(
+                axes: contact.axes, tappable: contact.tappable, swallowed: contact.swallowed,
+                slop: slop, mode: mode)
+            let result: TouchBegan
+            if let sheet = contact.caughtSheet {
+                _ = recognizer.beginImmediately(axis: .vertical)
+                result = .beginSheetPan(sheet: sheet, axis: .vertical)
+            } else {
+                result = .track(tapPossible: contact.tappable && !contact.swallowed)
+            }
+            state = .touching(
+                Touching(
+                    contact: contact, start: point, position: point, downTime: time,
+                    tracker: VelocityTracker(time: time, position: point), recognizer: recognizer))
+            return result
+        }
+    }
+
+    // MARK: touchMoved
+
+    /// What to do after the finger moved.
+    enum TouchMoved: Equatable, Sendable {
+        /// No finger is down.
+        case noFinger
+        /// No pan yet: the finger is `distance` from its touch-down point (farther axis).
+        case tracking(distance: Double)
+        /// No pan yet, and the tap failed now: the finger moved `distance` past the slop.
+        case tapFailed(target: Target, distance: Double)
+        /// The pan is locked to `axis` and this move has nothing along it.
+        case offAxis(Axis)
+        /// A pan was recognized on `axis`: fail the tap (`failTap`), cancel the target's touch,
+        /// choose the chain and owner (`panBegan`), then apply `delta`. `displacement` and `tie`
+        /// say why (net movement on the axis; another axis passed the slop in the same event).
+        case recognized(
+            axis: Axis, delta: Double, failTap: Bool, displacement: Double, tie: Bool)
+        /// The pan moved by the scroll delta `delta`.
+        case drag(delta: Double)
+    }
+
+    /// The finger moved by `step` at `time`.
+    mutating func touchMoved(by step: Point, time: Double) -> TouchMoved {
+        switch state {
+        case .idle:
+            return .noFinger
+        case .touching(var t):
+            t.position = t.position + step
+            t.tracker.add(time: time, position: t.position)
+            let net = t.position - t.start
+            let decision = t.recognizer.touchMoved(net: net, step: step)
+            let result: TouchMoved
+            switch decision {
+            case .tracking(let distance):
+                result = .tracking(distance: distance)
+            case .tapMoved(let distance):
+                t.tapMoved = true
+                result = .tapFailed(target: t.contact.target, distance: distance)
+            case .beganPan(let axis, let delta):
+                let slop = t.recognizer.slop
+                result = .recognized(
+                    axis: axis, delta: delta,
+                    failTap: t.contact.tappable && !t.contact.swallowed && !t.tapMoved,
+                    displacement: net.along(axis),
+                    tie: t.contact.axes.contains { $0 != axis && abs(net.along($0)) > slop })
+            case .none, .offAxis, .changedPan, .endedPan, .deliverTap, .failTap:
+                preconditionFailure("the recognizer is possible while touching: \(decision)")
+            }
+            state = .touching(t)
+            return result
+        case .panning(var p):
+            p.touching.position = p.touching.position + step
+            p.touching.tracker.add(time: time, position: p.touching.position)
+            let delta = -step.along(p.pan.axis)
+            state = .panning(p)
+            return delta == 0 ? .offAxis(p.pan.axis) : .drag(delta: delta)
+        }
+    }
+
+    // MARK: panBegan
+
+    /// What to do once the simulator chose the pan's chain and owner.
+    enum PanBegan: Equatable, Sendable {
+        /// Announce the owner and its chain (the owner alone under a one-owner policy).
+        case announce(owner: Int, chain: [Int])
+        /// No pan was being recognized; nothing changed.
+        case ignored
+    }
+
+    /// The simulator chose the chain and owner of the pan it was told to begin.
+    mutating func panBegan(_ pan: Pan) -> PanBegan {
+        switch state {
+        case .idle, .panning:
+            return .ignored
+        case .touching(let t):
+            state = .panning(Panning(touching: t, pan: pan))
+            return .announce(owner: pan.owner, chain: pan.ownerOnly ? [pan.owner] : pan.chain)
+        }
+    }
+
+    /// The pan's bookkeeping after a drag shared out its delta (the last consumer, a share inside
+    /// a sheet).
+    mutating func panDragged(_ pan: Pan) {
+        switch state {
+        case .idle, .touching: return
+        case .panning(var p):
+            p.pan = pan
+            state = .panning(p)
+        }
+    }
+
+    // MARK: touchEnded
+
+    /// What to do after the finger lifted.
+    enum TouchEnded: Equatable, Sendable {
+        /// No finger is down.
+        case noFinger
+        /// End the pan and release it with `velocity` (measured over `window` seconds, nil when
+        /// given); no tap reaches `target`, for `tap`.
+        case release(
+            Pan, velocity: Point, window: Double?, target: Target, tap: TapOutcome, stopped: [Int])
+        /// Deliver the tap to `target`.
+        case deliverTap(Target, stopped: [Int])
+        /// No tap reaches `target`, for `outcome`; `recognizerFailed`: print the tap
+        /// recognizer's failure (it was possible and did not fail before).
+        case failTap(Target, TapOutcome, recognizerFailed: Bool, stopped: [Int])
+    }
+
+    /// The finger lifted at `time`, with an explicit velocity or the measured one (SPEC §4.3).
+    mutating func touchEnded(velocity explicit: Point?, time: Double) -> TouchEnded {
+        defer { state = .idle }
+        switch state {
+        case .idle:
+            return .noFinger
+        case .touching(var t):
+            let c = t.contact
+            switch t.recognizer.touchEnded() {
+            case .deliverTap:
+                return .deliverTap(c.target, stopped: c.stopped)
+            case .failTap(let outcome):
+                return .failTap(
+                    c.target, outcome, recognizerFailed: c.tappable && !t.tapMoved,
+                    stopped: c.stopped)
+            case .none, .tracking, .tapMoved, .offAxis, .beganPan, .changedPan, .endedPan:
+                preconditionFailure("a touch with no pan ends in a tap's fate")
+            }
+        case .panning(var p):
+            guard case .endedPan(let tap) = p.touching.recognizer.touchEnded() else {
+                preconditionFailure("a pan ends as a pan")
+            }
+            let t = p.touching
+            let v = explicit ?? t.tracker.velocity(at: time)
+            let window =
+                explicit == nil ? time - Swift.max(t.downTime, time - VelocityTracker.window) : nil
+            return .release(
+                p.pan, velocity: v, window: window, target: t.contact.target, tap: tap,
+                stopped: t.contact.stopped)
+        }
+    }
+
+    // MARK: Inspection
+
+    /// The recognized pan, if any.
+    var pan: Pan? {
+        switch state {
+        case .panning(let p): p.pan
+        case .idle, .touching: nil
+        }
+    }
+
+    /// The touch's contact and where the finger is, while one is down.
+    var touch: (contact: Contact, position: Point, start: Point)? {
+        switch state {
+        case .idle: nil
+        case .touching(let t): (t.contact, t.position, t.start)
+        case .panning(let p): (p.touching.contact, p.touching.position, p.touching.start)
+        }
+    }
+}
