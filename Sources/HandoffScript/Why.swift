@@ -5,9 +5,10 @@ enum Why {
     /// Whether a fact carries a decision `why` explains (the others only happened).
     static func explains(_ e: Event) -> Bool {
         switch e {
-        case .touchDown, .tapMoved, .edgeHit, .pageSelected, .repair, .tap, .refused, .decided:
+        case .touchDown, .tapMoved, .edgeHit, .pageSelected, .repair, .tap, .refused, .decided,
+            .tracking, .offAxis:
             true
-        case .stopped, .swallowed, .recognizer, .tracking, .offAxis, .touchesCancelled, .owner,
+        case .stopped, .swallowed, .recognizer, .touchesCancelled, .owner,
             .moved, .flingFrame, .handoff, .released, .momentumStarted, .momentumEnded,
             .springStarted, .springEnded, .tabbed, .transitionEnded:
             false
@@ -75,9 +76,9 @@ enum Why {
                     : "\(id) \(f(s.amount)) post: its nested.post includes \(dir); ancestors take the rest, innermost first"
             case .overscroll:
                 text =
-                    (s.amount > 0) == (l.d > 0)
-                    ? "\(id) \(f(s.amount)) overscroll: at its edge and bounces, so it takes the rest as raw pull (§5.4)"
-                    : "\(id) \(f(s.amount)) overscroll: pull against the move is taken back first (§5.9)"
+                    s.takesBack
+                    ? "\(id) \(f(s.amount)) overscroll: pull against the move is taken back first (§5.9)"
+                    : "\(id) \(f(s.amount)) overscroll: at its edge and bounces, so it takes the rest as raw pull (§5.4)"
             }
             out.append((oneOwner ? "§5.3" : "§5.2", text))
         }
@@ -134,7 +135,17 @@ enum Why {
             return tap(target, outcome, n)
         case .refused(let refusal):
             return ("§5.8", "tab refused: \(TextRenderer.refusalText(refusal, n)); nothing changed")
-        case .stopped, .swallowed, .recognizer, .tracking, .offAxis, .touchesCancelled, .owner,
+        case .tracking(let d, let slop):
+            return (
+                "§4.2",
+                "the finger is \(f(d)) from its touch-down point, not past the slop \(f(slop)) (strictly greater): no pan is recognized yet and nothing scrolls"
+            )
+        case .offAxis(let axis):
+            return (
+                "§4.2",
+                "the pan is locked \(axis.rawValue): this move has no \(axis.rawValue) part, so nothing scrolls"
+            )
+        case .stopped, .swallowed, .recognizer, .touchesCancelled, .owner,
             .moved, .flingFrame, .handoff, .released, .momentumStarted, .momentumEnded,
             .springStarted, .springEnded, .tabbed, .transitionEnded:
             preconditionFailure("why explains only the facts `explains` keeps")

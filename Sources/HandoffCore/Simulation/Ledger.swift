@@ -14,6 +14,9 @@ public struct Ledger: Equatable, Sendable {
         public var node: Int
         public var amount: Double
         public var phase: SharePhase
+        /// An overscroll share that took back pull left against the move (SPEC §5.9), rather
+        /// than pulling further past the edge (§5.4).
+        public var takesBack = false
     }
 
     /// A share smaller than this (pt) is no share, and an offset this close to an edge is at the
@@ -27,9 +30,9 @@ public struct Ledger: Equatable, Sendable {
 
     public init(d: Double) { self.d = d }
 
-    mutating func add(_ node: Int, _ amount: Double, _ phase: SharePhase) {
+    mutating func add(_ node: Int, _ amount: Double, _ phase: SharePhase, takesBack: Bool = false) {
         guard amount != 0 else { return }
-        shares.append(Share(node: node, amount: amount, phase: phase))
+        shares.append(Share(node: node, amount: amount, phase: phase, takesBack: takesBack))
     }
 
     /// Nodes that consumed (pre, self, post), in the order they took their part.

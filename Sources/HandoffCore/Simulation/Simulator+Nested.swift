@@ -27,7 +27,7 @@ extension Simulator {
             guard raw != 0, (raw > 0) != (d > 0) else { continue }
             let amount = Swift.min(rest, abs(raw))
             applyRaw(n, amount == abs(raw) ? 0 : raw + sign * amount)
-            ledger.add(n, sign * amount, .overscroll)
+            ledger.add(n, sign * amount, .overscroll, takesBack: true)
             rest -= amount
         }
 

@@ -17,8 +17,12 @@ extension Session {
                 continue
             }
         }
-        let decided = pendingWhy
+        var decided = pendingWhy
         pendingWhy = []
+        // Where the finger is inside the slop explains a move that decided nothing else, once.
+        let tracking = decided.filter(Self.isTracking)
+        decided.removeAll(where: Self.isTracking)
+        if decided.isEmpty, moves.isEmpty, let last = tracking.last { decided = [last] }
         if moves.isEmpty, decided.count == 1, case .refused(let refusal) = decided[0] {
             refusedSince = (command, refusal, blockedUntil(refusal))
             return
@@ -26,6 +30,17 @@ extension Session {
         guard !decided.isEmpty || !moves.isEmpty else { return }
         lastWhy = (command, decided, moves)
         refusedSince = nil
+    }
+
+    static func isTracking(_ e: Event) -> Bool {
+        switch e {
+        case .tracking, .offAxis: true
+        case .touchDown, .stopped, .swallowed, .recognizer, .tapMoved, .touchesCancelled, .owner,
+            .moved, .flingFrame, .handoff, .released, .momentumStarted, .momentumEnded, .edgeHit,
+            .springStarted, .springEnded, .tap, .tabbed, .pageSelected, .transitionEnded, .repair,
+            .refused, .decided:
+            false
+        }
     }
 
     /// When what refused a `tab` ends: re-simulated on a copy, frame by frame, as `settle` would
