@@ -51,7 +51,7 @@ package enum Completion {
     ) -> [String] {
         let g = session.sim.graph
         let ids = g.ids.filter { !$0.hasSuffix(".backdrop") }
-        let itemIDs = g.nodes.filter { $0.rows != nil || $0.kind == .tabs }.map { $0.id + "[" }
+        let itemIDs = g.nodes.filter { $0.rows != nil || $0.kind.isTabs }.map { $0.id + "[" }
         let targets = ids + itemIDs
         switch command {
         case "load":
@@ -89,7 +89,7 @@ package enum Completion {
             case 0:
                 var paths = ["owner", "phase", "t", "touch", "tap", "ledger.unconsumed"]
                 paths += StateReport(session.sim).values.map(\.path)
-                paths += g.nodes.filter { $0.scroll != nil || $0.kind == .sheet }.map {
+                paths += g.nodes.filter { $0.scroll != nil || $0.kind.isSheet }.map {
                     "ledger." + $0.id
                 }
                 return paths

@@ -64,7 +64,7 @@ enum Drawing {
                     row += 1
                 }
             }
-            if n.kind == .tabs, let c = cell(shown), !n.segments.isEmpty {
+            if n.kind.isTabs, let c = cell(shown), !n.segments.isEmpty {
                 let current = sim.segment(of: i)
                 let w = Double(c.x1 - c.x0 + 1) / Double(n.segments.count)
                 for (k, name) in n.segments.enumerated() {
@@ -97,7 +97,7 @@ enum Drawing {
         var out = canvas.map { String($0) }
         let f = NumberFormat.format
         var legend: [String] = []
-        for i in g.nodes.indices where g.nodes[i].scroll != nil || g.nodes[i].kind == .sheet {
+        for i in g.nodes.indices where g.nodes[i].scroll != nil || g.nodes[i].kind.isSheet {
             if g.nodes[i].sheet != nil {
                 let top = sim.sheetTop(i)
                 legend.append(
@@ -114,8 +114,8 @@ enum Drawing {
         // Alphas that change (switcher pages, backdrops) or are not 1.
         var alphas: [String] = []
         for i in g.nodes.indices {
-            let onSwitcher = g.parent[i].map { g.nodes[$0].kind == .switcher } ?? false
-            guard onSwitcher || g.nodes[i].kind == .backdrop || g.nodes[i].alpha != 1 else {
+            let onSwitcher = g.parent[i].map { g.nodes[$0].kind.pages == .switched } ?? false
+            guard onSwitcher || g.nodes[i].kind.isBackdrop || g.nodes[i].alpha != 1 else {
                 continue
             }
             alphas.append("\(g.nodes[i].id) \(f(sim.alpha(i)))")
@@ -131,10 +131,10 @@ enum Drawing {
         var n: Int? = i
         while let c = n {
             let node = g.nodes[c]
-            if node.hidden || node.alpha < 0.01 && node.kind != .backdrop || !layout.isShown(c) {
+            if node.hidden || node.alpha < 0.01 && !node.kind.isBackdrop || !layout.isShown(c) {
                 return false
             }
-            if node.kind == .backdrop, layout.backdropAlpha(sheet: g.partner[c]!) < 0.01 {
+            if node.kind.isBackdrop, layout.backdropAlpha(sheet: g.partner[c]!) < 0.01 {
                 return false
             }
             n = g.parent[c]

@@ -149,7 +149,9 @@ package struct SceneLoader {
         let (kind, id) = try kindAndID(y, entries, path, &map)
 
         var n = HandoffCore.Node(id: id, kind: kind, frame: Rect(0, 0, 0, 0))
-        if kind.scrolls { n.scroll = ScrollConfig(axis: kind == .pager ? .horizontal : .vertical) }
+        if kind.scrolls {
+            n.scroll = ScrollConfig(axis: kind.pages == .scrolled ? .horizontal : .vertical)
+        }
         let allowed = Self.keys(for: kind)
         var hasFrame = false
         var rowHeight: Double?
@@ -231,7 +233,7 @@ package struct SceneLoader {
                 rowHeights = hs
                 rowsMark = value.mark
             case "transition":
-                if kind == .pager {
+                if kind.pages == .scrolled {
                     guard try word(value, "transition") == "spring" else {
                         throw fail(value.mark, "a pager's transition is 'spring'")
                     }
@@ -267,7 +269,8 @@ package struct SceneLoader {
             throw fail(y.mark, "'\(id)' needs a frame: [x, y, width, height]")
         }
         if let insetNode { try inset(insetNode, into: &n) }
-        if kind == .list {
+        switch kind {
+        case .list:
             if let hs = rowHeights {
                 if let rowCount, rowCount != hs.count {
                     throw fail(rowsMark, "rows and rowHeights disagree")
@@ -280,8 +283,10 @@ package struct SceneLoader {
                 }
                 n.rows = .uniform(count: rowCount, height: rowHeight)
             }
+        case .view, .scroll, .pager, .switcher, .tabs, .sheet, .backdrop:
+            break
         }
-        if kind == .sheet, let detents, let first = detents.min(by: { $0.top < $1.top }) {
+        if kind.isSheet, let detents, let first = detents.min(by: { $0.top < $1.top }) {
             // The default initial detent is the top-most (SPEC §2 leaves it open; README says so).
             var cfg = SheetConfig(detents: detents, initial: initial ?? first.name)
             cfg.grabber = sheetExtras.grabber

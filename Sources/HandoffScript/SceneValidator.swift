@@ -240,7 +240,7 @@ package struct SceneValidator {
 
     private mutating func references(_ n: Node, path: [Int]) {
         guard path.count <= Self.maxDepth else { return }
-        if n.kind == .tabs, let target = n.controls { controls(n, target, path) }
+        if n.kind.isTabs, let target = n.controls { controls(n, target, path) }
         if let p = n.scroll?.parallax { follows(n, p.follows, path) }
         for (k, c) in n.children.enumerated() { references(c, path: path + [k]) }
     }

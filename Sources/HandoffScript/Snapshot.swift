@@ -17,8 +17,8 @@ package struct ValuePaths: Sendable {
         for i in graph.nodes.indices {
             let n = graph.nodes[i]
             if n.scroll != nil { out.append((n.id + ".offset", .offset, i)) }
-            if n.kind == .pager || n.kind == .switcher { out.append((n.id + ".page", .page, i)) }
-            if n.kind == .sheet { out.append((n.id + ".top", .top, i)) }
+            if n.kind.pages != nil { out.append((n.id + ".page", .page, i)) }
+            if n.kind.isSheet { out.append((n.id + ".top", .top, i)) }
             if n.stretches { out.append((n.id + ".height", .height, i)) }
         }
         entries = out

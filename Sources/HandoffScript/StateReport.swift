@@ -78,8 +78,8 @@ package struct StateReport: Sendable {
         for i in g.nodes.indices {
             let n = g.nodes[i]
             if n.scroll != nil { offsets.append((n.id, JSONWriter.number(sim.offsets[i]))) }
-            if n.kind == .pager || n.kind == .switcher { pages.append((n.id, String(sim.page(i)))) }
-            if n.kind == .sheet { sheets.append((n.id, JSONWriter.number(sim.sheetTop(i)))) }
+            if n.kind.pages != nil { pages.append((n.id, String(sim.page(i)))) }
+            if n.kind.isSheet { sheets.append((n.id, JSONWriter.number(sim.sheetTop(i)))) }
             if n.stretches {
                 heights.append((n.id, JSONWriter.number(sim.layout.stretchedHeight(i))))
             }
@@ -145,8 +145,8 @@ package struct StateReport: Sendable {
                 if let p = c.parallax { line += " follows \(p.follows)" }
             }
             if let rows = n.rows { line += " rows \(rows.count)" }
-            if n.kind == .pager || n.kind == .switcher { line += " page \(sim.page(i))" }
-            if n.kind == .tabs {
+            if n.kind.pages != nil { line += " page \(sim.page(i))" }
+            if n.kind.isTabs {
                 line += " segments \(n.segments.joined(separator: "|")) → \(n.controls ?? "-")"
             }
             if let s = n.sheet {
@@ -154,7 +154,7 @@ package struct StateReport: Sendable {
                     " top \(f(sim.sheetTop(i))) detents "
                     + s.detents.map { "\($0.name) \(f($0.top))" }.joined(separator: ", ")
             }
-            if n.kind == .backdrop {
+            if n.kind.isBackdrop {
                 line += " alpha \(f(sim.layout.backdropAlpha(sheet: g.partner[i]!)))"
             }
             if n.tappable { line += " tap" }

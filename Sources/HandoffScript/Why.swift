@@ -56,7 +56,7 @@ enum Why {
         ]
         for s in l.shares {
             let id = n.id(s.node)
-            let isSheet = sim.graph.nodes[s.node].kind == .sheet
+            let isSheet = sim.graph.nodes[s.node].kind.isSheet
             let text: String
             switch s.phase {
             case .pre:

@@ -33,7 +33,7 @@ public struct Layout {
     public func frame(_ i: Int) -> Rect {
         let node = graph.nodes[i]
         var f = node.frame
-        if node.kind == .sheet { f.y = sheetTop(i) }
+        if node.kind.isSheet { f.y = sheetTop(i) }
         if node.stretches, let p = graph.parent[i], let axis = graph.nodes[p].scroll?.axis {
             let lo = graph.range(p).lowerBound
             let o = offsets[p]
@@ -61,7 +61,7 @@ public struct Layout {
 
     /// Whether a node is shown at all (a switcher shows only its selected page).
     public func isShown(_ i: Int) -> Bool {
-        guard let p = graph.parent[i], graph.nodes[p].kind == .switcher else { return true }
+        guard let p = graph.parent[i], graph.nodes[p].kind.pages == .switched else { return true }
         return graph.children[p].firstIndex(of: i) == selected[p]
     }
 
@@ -71,7 +71,7 @@ public struct Layout {
         let n = graph.nodes[i]
         // A parallax scroll follows another node and is not interactive (SPEC §5.7).
         if n.hidden || !n.interactive || n.scroll?.parallax != nil || !isShown(i) { return false }
-        if n.kind == .backdrop { return backdropAlpha(sheet: graph.partner[i]!) >= 0.01 }
+        if n.kind.isBackdrop { return backdropAlpha(sheet: graph.partner[i]!) >= 0.01 }
         return n.alpha >= 0.01
     }
 
@@ -135,7 +135,7 @@ public struct Layout {
         if let rows = node.rows, let row = rows.row(at: p.y - content.y) {
             return Target(i, item: row)
         }
-        if node.kind == .tabs, !node.segments.isEmpty {
+        if node.kind.isTabs, !node.segments.isEmpty {
             let w = r.width / Double(node.segments.count)
             return Target(i, item: Swift.min(node.segments.count - 1, Int((p.x - r.x) / w)))
         }

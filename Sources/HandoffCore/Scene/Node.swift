@@ -16,7 +16,12 @@ public enum NodeKind: String, Sendable, CaseIterable {
     ]
 
     /// Whether nodes of this kind scroll (have an offset along an axis).
-    public var scrolls: Bool { self == .scroll || self == .list || self == .pager }
+    public var scrolls: Bool {
+        switch self {
+        case .scroll, .list, .pager: true
+        case .view, .switcher, .tabs, .sheet, .backdrop: false
+        }
+    }
 }
 
 /// How a scroll node shows movement past its edges (SPEC §5.4).

@@ -24,7 +24,7 @@ public struct SceneGraph: Sendable {
         var pending: [Int] = []
         for i in nodes.indices {
             if let p = nodes[i].scroll?.parallax, byID[p.follows] != nil { pending.append(i) }
-            if nodes[i].kind == .tabs { tabs.append(i) }
+            if nodes[i].kind.isTabs { tabs.append(i) }
         }
         // Followed-before-follower order (chains of parallax are allowed; cycles are not).
         var placed = Set<Int>()
@@ -42,7 +42,7 @@ public struct SceneGraph: Sendable {
     }
 
     private mutating func add(_ node: Node, parent p: Int?, depth d: Int) -> Int {
-        if node.kind == .sheet {
+        if node.kind.isSheet {
             var backdrop = Node(
                 id: node.id + ".backdrop", kind: .backdrop,
                 frame: Rect(0, 0, scene.windowSize.x, scene.windowSize.y))
@@ -66,7 +66,7 @@ public struct SceneGraph: Sendable {
         // Derived lengths: a list's content is its rows, a pager's its pages; a sheet is
         // window-wide and as tall as the window below its top-most detent.
         if let rows = node.rows { stored.scroll?.content = rows.totalHeight }
-        if node.kind == .pager {
+        if node.kind.pages == .scrolled {
             stored.scroll?.axis = .horizontal
             stored.scroll?.content = Double(node.children.count) * node.frame.width
         }
@@ -93,7 +93,7 @@ public struct SceneGraph: Sendable {
             switch node.kind {
             case .pager: child.frame = Rect(Double(k) * f.width, 0, f.width, f.height)
             case .switcher: child.frame = Rect(0, 0, f.width, f.height)
-            default: break
+            case .view, .scroll, .list, .tabs, .sheet, .backdrop: break
             }
             let ci = add(child, parent: i, depth: depth[i] + 1)
             children[i].append(ci)
@@ -106,12 +106,12 @@ public struct SceneGraph: Sendable {
 
     /// Whether node `i` moves along an axis (scroll, list, pager or sheet).
     public func isScrollable(_ i: Int) -> Bool {
-        nodes[i].kind.scrolls || nodes[i].kind == .sheet
+        nodes[i].kind.scrolls || nodes[i].kind.isSheet
     }
 
     /// The axis node `i` scrolls on, if any (sheets are vertical).
     public func axis(_ i: Int) -> Axis? {
-        if nodes[i].kind == .sheet { return .vertical }
+        if nodes[i].kind.isSheet { return .vertical }
         return nodes[i].scroll?.axis
     }
 

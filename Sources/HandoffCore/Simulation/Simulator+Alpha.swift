@@ -8,8 +8,8 @@ extension Simulator {
     /// `transition(with:options: .transitionCrossDissolve)` does.
     public func alpha(_ i: Int) -> Double {
         let node = graph.nodes[i]
-        if node.kind == .backdrop { return layout.backdropAlpha(sheet: graph.partner[i]!) }
-        guard let p = graph.parent[i], graph.nodes[p].kind == .switcher,
+        if node.kind.isBackdrop { return layout.backdropAlpha(sheet: graph.partner[i]!) }
+        guard let p = graph.parent[i], graph.nodes[p].kind.pages == .switched,
             let page = graph.children[p].firstIndex(of: i)
         else { return node.alpha }
         for a in animations {

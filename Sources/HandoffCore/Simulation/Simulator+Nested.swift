@@ -41,7 +41,7 @@ extension Simulator {
             return ledger
         }
 
-        let sheet = chain.firstIndex { graph.nodes[$0].kind == .sheet }
+        let sheet = chain.firstIndex { graph.nodes[$0].kind.isSheet }
         // Lists inside a sheet stay pinned while the sheet is below its top-most detent.
         func pinned(_ k: Int) -> Bool {
             guard let s = sheet, k < s else { return false }
@@ -127,7 +127,7 @@ extension Simulator {
         emit(.moved(l))
         recordHandoffs(l, last: &pan.lastConsumer)
         if pan.innerShare == nil,
-            let s = chain.firstIndex(where: { graph.nodes[$0].kind == .sheet }), s > 0
+            let s = chain.firstIndex(where: { graph.nodes[$0].kind.isSheet }), s > 0
         {
             let inside = Set(chain[..<s])
             pan.innerShare =

@@ -28,7 +28,7 @@ extension Simulator {
         let chain = pan.chain
         // 1. A sheet between detents takes the velocity; one resting on a detent takes it on the
         // segment to its neighbour, unless a list inside it scrolled in this gesture.
-        if let s = chain.first(where: { graph.nodes[$0].kind == .sheet }) {
+        if let s = chain.first(where: { graph.nodes[$0].kind.isSheet }) {
             let onDetent = isOnDetent(s)
             let resting = onDetent ? restingSegment(s, pan: pan, fingerV: fingerV) : nil
             if !onDetent || resting != nil {
@@ -46,7 +46,7 @@ extension Simulator {
         }
         // Release order: overscroll springs back first and no momentum runs; a pager driver
         // springs to its page instead.
-        let pagerDriver = graph.nodes[pan.driver].kind == .pager
+        let pagerDriver = graph.nodes[pan.driver].kind.pages == .scrolled
         let overscrolled = chain.filter(isOverscrolled)
         if !overscrolled.isEmpty {
             emit(.decided(.overscrolledRelease(nodes: overscrolled)))
@@ -63,7 +63,7 @@ extension Simulator {
         }
         // 3. Momentum through the chain, without parents that take no fling travel.
         let participants = chain.enumerated().filter { k, n in
-            if graph.nodes[n].kind == .sheet { return graph.nodes[n].sheet!.momentum }
+            if graph.nodes[n].kind.isSheet { return graph.nodes[n].sheet!.momentum }
             return k == 0 || graph.nodes[n].scroll?.nested.fling != FlingMode.none
         }.map(\.element)
         if scrollV != 0, !participants.isEmpty {
@@ -77,8 +77,8 @@ extension Simulator {
     private mutating func releaseNode(
         _ o: Int, pan: Pan, fingerV: Double, scrollV: Double, chain: [Int], ownerOnly: Bool
     ) {
-        let kind = graph.nodes[o].kind
-        if kind == .sheet {
+        switch graph.nodes[o].kind {
+        case .sheet:
             if !isOnDetent(o) {
                 settleSheet(
                     o, fingerV: fingerV, scrollV: scrollV, start: pan.sheetStart ?? sheetTop(o))
@@ -87,15 +87,17 @@ extension Simulator {
             } else if scrollV != 0, graph.nodes[o].sheet!.momentum {
                 startMomentum([o], velocity: scrollV, ownerOnly: true)
             }
-        } else if kind == .pager {
+        case .pager:
             settlePager(o, scrollV: scrollV, start: o == pan.driver ? pan.startPage : page(o))
-        } else if isOverscrolled(o) {
-            emit(.decided(.overscrolledRelease(nodes: [o])))
-            springTo(o, .bounce, target: clamped(o), velocity: scrollV)
-        } else if scrollV != 0 {
-            startMomentum([o], velocity: scrollV, ownerOnly: true)
-        } else {
-            snapIfNeeded(o)
+        case .scroll, .list, .view, .switcher, .tabs, .backdrop:
+            if isOverscrolled(o) {
+                emit(.decided(.overscrolledRelease(nodes: [o])))
+                springTo(o, .bounce, target: clamped(o), velocity: scrollV)
+            } else if scrollV != 0 {
+                startMomentum([o], velocity: scrollV, ownerOnly: true)
+            } else {
+                snapIfNeeded(o)
+            }
         }
     }
 
@@ -228,15 +230,17 @@ extension Simulator {
 
     /// Settles a node as after a release at velocity 0.
     mutating func settleAtRest(_ n: Int) {
-        let kind = graph.nodes[n].kind
-        if kind == .pager {
+        switch graph.nodes[n].kind {
+        case .pager:
             settlePager(n, scrollV: 0, start: page(n))
-        } else if kind == .sheet {
+        case .sheet:
             if !isOnDetent(n) { settleSheet(n, fingerV: 0, scrollV: 0, start: sheetTop(n)) }
-        } else if isOverscrolled(n) {
-            springTo(n, .bounce, target: clamped(n), velocity: 0)
-        } else {
-            snapIfNeeded(n)
+        case .scroll, .list, .view, .switcher, .tabs, .backdrop:
+            if isOverscrolled(n) {
+                springTo(n, .bounce, target: clamped(n), velocity: 0)
+            } else {
+                snapIfNeeded(n)
+            }
         }
     }
 }

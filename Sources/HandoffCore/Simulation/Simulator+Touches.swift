@@ -109,7 +109,7 @@ extension Simulator {
     /// Whether a tap can reach this target: a tappable view, a row, or a segment.
     func isTappable(_ target: Target) -> Bool {
         let n = graph.nodes[target.node]
-        if n.kind == .backdrop { return false }
+        if n.kind.isBackdrop { return false }
         return target.item != nil || n.tappable
     }
 
@@ -140,7 +140,7 @@ extension Simulator {
         let sheet = chain.first { graph.nodes[$0].sheet != nil }
         let pan = Pan(
             axis: axis, driver: driver, chain: chain, owner: owner, ownerOnly: ownerOnly,
-            startPage: graph.nodes[driver].kind == .pager ? page(driver) : 0,
+            startPage: graph.nodes[driver].kind.pages == .scrolled ? page(driver) : 0,
             sheetStart: sheet.map { sheetTop($0) }, lastConsumer: nil)
         switch gesture.panBegan(pan) {
         case .announce(let owner, let chain): emit(.owner(node: owner, chain: chain))
@@ -157,7 +157,7 @@ extension Simulator {
         func candidate(_ n: Int) -> Ownership.Candidate {
             let r = range(n)
             return Ownership.Candidate(
-                node: n, axis: graph.axis(n)!, isSheet: graph.nodes[n].kind == .sheet,
+                node: n, axis: graph.axis(n)!, isSheet: graph.nodes[n].kind.isSheet,
                 exceeds: r.upperBound - r.lowerBound > 1e-9, bounces: bounces(n),
                 room: room(n, dir))
         }
@@ -175,7 +175,7 @@ extension Simulator {
     /// Delivers a tap: segments select their page (or are rejected while disabled).
     mutating func deliverTap(_ target: Target) {
         let node = graph.nodes[target.node]
-        if node.kind == .tabs, let segment = target.item {
+        if node.kind.isTabs, let segment = target.item {
             if let c = transitioningControlled(tabs: target.node) {
                 emit(.recognizer(.tap(target), .failed))
                 emit(.tap(target, .rejected(transitioning: c)))
@@ -246,7 +246,7 @@ extension Simulator {
     private mutating func select(tabs: Int, segment: Int) {
         guard let c = graph.nodes[tabs].controls.flatMap(graph.index(of:)) else { return }
         let from = page(c)
-        if graph.nodes[c].kind == .switcher {
+        if graph.nodes[c].kind.pages == .switched {
             guard segment != from else { return }
             selected[c] = segment
             emit(.pageSelected(node: c, from: from, to: segment))

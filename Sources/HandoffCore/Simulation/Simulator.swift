@@ -89,7 +89,7 @@ public struct Simulator: Sendable {
 
     /// The page of a pager (`round(offset / width)`) or switcher (its selected page).
     public func page(_ i: Int) -> Int {
-        if graph.nodes[i].kind == .switcher { return selected[i] }
+        if graph.nodes[i].kind.pages == .switched { return selected[i] }
         let w = graph.nodes[i].frame.width
         guard w > 0 else { return 0 }
         let p = Int(Targets.roundHalfAway(offsets[i] / w))
@@ -106,7 +106,7 @@ public struct Simulator: Sendable {
             case .spring(let s):
                 AnimationInfo(
                     node: s.node, kind: s.kind,
-                    target: graph.nodes[s.node].kind == .sheet
+                    target: graph.nodes[s.node].kind.isSheet
                         ? graph.nodes[s.node].sheet!.bottomMost - s.target : s.target)
             case .transition(let t):
                 AnimationInfo(node: t.node, kind: .transition, target: Double(t.to))
@@ -187,7 +187,7 @@ public struct Simulator: Sendable {
     }
 
     func bounces(_ i: Int) -> Bool {
-        graph.nodes[i].kind != .sheet && (graph.nodes[i].scroll?.bounces ?? false)
+        !graph.nodes[i].kind.isSheet && (graph.nodes[i].scroll?.bounces ?? false)
     }
 
     /// Recomputes every parallax scroll from the node it follows.

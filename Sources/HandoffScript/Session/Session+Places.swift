@@ -32,7 +32,7 @@ extension Session {
         case .item(let id, let n):
             let i = try node(id, fail: fail)
             let count = sim.graph.nodes[i].rows?.count ?? sim.graph.nodes[i].segments.count
-            guard sim.graph.nodes[i].rows != nil || sim.graph.nodes[i].kind == .tabs else {
+            guard sim.graph.nodes[i].rows != nil || sim.graph.nodes[i].kind.isTabs else {
                 throw fail("'\(id)' has no rows or segments", .target, nil)
             }
             guard n < count else {

@@ -10,7 +10,7 @@ extension Session {
         let tabs: Int
         if let of {
             tabs = try node(of, fail: fail)
-            guard sim.graph.nodes[tabs].kind == .tabs else {
+            guard sim.graph.nodes[tabs].kind.isTabs else {
                 throw fail("'\(of)' is not a tabs control", .target, nil)
             }
         } else {
