@@ -76,7 +76,7 @@ package enum Command: Equatable, Sendable {
     case tree
     case why
     case show
-    case expect(path: String, op: ExpectOp, value: ExpectValue, tolerance: Double?)
+    case expect(path: ExpectPath, op: ExpectOp, value: ExpectValue, tolerance: Double?)
     case set(key: String, value: String)
     /// `set` alone: every setting, its value and where it came from.
     case settings
@@ -117,7 +117,7 @@ package enum Command: Equatable, Sendable {
         case .why: return "why"
         case .show: return "show"
         case .expect(let path, let op, let value, let tol):
-            return "expect \(path) \(op.rawValue) \(value.canonical)"
+            return "expect \(path.canonical) \(op.rawValue) \(value.canonical)"
                 + (tol.map { " ± \(f($0))" } ?? "")
         case .set(let k, let v): return "set \(k) \(v)"
         case .settings: return "set"

@@ -249,7 +249,7 @@ package enum CommandParser {
 
         mutating func expect() throws(Diagnostic) -> Command {
             let path = try next("a PATH", part: .path)
-            guard CommandParser.isExpectPath(path.text) else {
+            guard let expectPath = ExpectPath(path.text) else {
                 throw error(
                     "unknown PATH '\(path.text)'", at: path,
                     suggestion: CommandParser.pathSuggestion(path.text))
@@ -270,7 +270,7 @@ package enum CommandParser {
                 value = .number(n)
             } else {
                 value = .word(v.text)
-                if path.text == "phase", !CommandParser.phases.contains(v.text) {
+                if expectPath == .phase, !CommandParser.phases.contains(v.text) {
                     throw error(
                         "unknown phase '\(v.text)' (\(CommandParser.phases.joined(separator: ", ")))",
                         at: v, suggestion: Suggest.closest(to: v.text, in: CommandParser.phases))
@@ -283,7 +283,7 @@ package enum CommandParser {
                     throw error("TOL must not be negative", at: tokens[i - 1])
                 }
             }
-            return .expect(path: path.text, op: op, value: value, tolerance: tolerance)
+            return .expect(path: expectPath, op: op, value: value, tolerance: tolerance)
         }
 
         mutating func set() throws(Diagnostic) -> Command {
@@ -351,28 +351,18 @@ package enum CommandParser {
         return decimal(s)
     }
 
-    static let fixedPaths = ["owner", "phase", "t", "touch", "tap", "ledger.unconsumed"]
-    /// The fields of `ID.FIELD` paths.
-    static let fields = ["offset", "page", "top", "height", "alpha"]
     /// The values of `phase` (SPEC §6).
     static let phases = ["idle", "touching", "panning", "animating"]
 
-    static func isExpectPath(_ p: String) -> Bool {
-        if fixedPaths.contains(p) { return true }
-        if p.hasPrefix("ledger."), p.count > 7 { return true }
-        for field in fields where p.hasSuffix("." + field) && p.count > field.count + 1 {
-            return true
-        }
-        return false
-    }
-
     /// A close fixed path, or the same id with a close field (`outer.ofset` → `outer.offset`).
     static func pathSuggestion(_ p: String) -> String? {
-        if let fixed = Suggest.closest(to: p, in: fixedPaths) { return fixed }
+        if let fixed = Suggest.closest(to: p, in: ExpectPath.fixed) { return fixed }
         guard let dot = p.lastIndex(of: "."), dot != p.startIndex else { return nil }
         let id = p[..<dot]
         let field = String(p[p.index(after: dot)...])
-        return Suggest.closest(to: field, in: fields).map { "\(id).\($0)" }
+        return Suggest.closest(to: field, in: ExpectPath.Field.allCases.map(\.rawValue)).map {
+            "\(id).\($0)"
+        }
     }
 
     /// The unit that makes a bare number a plausible drag: seconds below 10 (`2` → `2s`),

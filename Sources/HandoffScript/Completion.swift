@@ -87,7 +87,7 @@ package enum Completion {
         case "expect":
             switch previous.count {
             case 0:
-                var paths = ["owner", "phase", "t", "touch", "tap", "ledger.unconsumed"]
+                var paths = ExpectPath.fixed
                 paths += StateReport(session.sim).values.map(\.path)
                 paths += g.nodes.filter { $0.scroll != nil || $0.kind.isSheet }.map {
                     "ledger." + $0.id

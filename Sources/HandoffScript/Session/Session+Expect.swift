@@ -3,20 +3,21 @@ import HandoffCore
 /// `expect`: checking a value the state prints.
 extension Session {
     func expect(
-        _ path: String, _ op: ExpectOp, _ value: ExpectValue, _ tol: Double?,
+        _ expectPath: ExpectPath, _ op: ExpectOp, _ value: ExpectValue, _ tol: Double?,
         fail: Fail
     ) throws(Diagnostic) -> Fact {
         enum Actual {
             case number(Double)
             case words([String])
         }
+        let path = expectPath.canonical
         let actual: Actual
-        switch path {
-        case "owner": actual = .words([sim.owner.map(names.id) ?? "none"])
-        case "phase": actual = .words([sim.phase.rawValue])
-        case "t": actual = .number(sim.time)
-        case "touch": actual = .words([sim.touchInfo.map { names.target($0.target) } ?? "none"])
-        case "tap":
+        switch expectPath {
+        case .owner: actual = .words([sim.owner.map(names.id) ?? "none"])
+        case .phase: actual = .words([sim.phase.rawValue])
+        case .time: actual = .number(sim.time)
+        case .touch: actual = .words([sim.touchInfo.map { names.target($0.target) } ?? "none"])
+        case .tap:
             if let tap = sim.lastTap {
                 var words = [names.target(tap.target)]
                 words.append(tap.delivered ? "delivered" : "not-delivered")
@@ -26,37 +27,33 @@ extension Session {
             } else {
                 actual = .words(["none"])
             }
-        case "ledger.unconsumed": actual = .number(sim.ledger?.unconsumed ?? 0)
-        default:
-            if path.hasPrefix("ledger.") {
-                let id = String(path.dropFirst(7))
-                let i = try node(id, at: .path, fail: fail)
-                actual = .number(sim.ledger?.totals(false).first { $0.node == i }?.amount ?? 0)
-            } else if path.hasSuffix(".alpha") {
-                let id = String(path.dropLast(6))
-                actual = .number(sim.alpha(try node(id, at: .path, fail: fail)))
-            } else if let k = paths.entries.firstIndex(where: { $0.path == path }) {
+        case .unconsumed: actual = .number(sim.ledger?.unconsumed ?? 0)
+        case .ledger(let id):
+            let i = try node(id, at: .path, fail: fail)
+            actual = .number(sim.ledger?.totals(false).first { $0.node == i }?.amount ?? 0)
+        case .value(let id, .alpha):
+            actual = .number(sim.alpha(try node(id, at: .path, fail: fail)))
+        case .value(let id, let field):
+            if let k = paths.entries.firstIndex(where: { $0.path == path }) {
                 actual = .number(paths.value(k, sim))
             } else {
-                let dot = path.lastIndex(of: ".")!
-                let id = String(path[..<dot])
                 let known = paths.entries.map(\.path)
                 guard sim.graph.index(of: id) != nil else {
                     throw fail(
                         "no node '\(id)'", .path,
                         Suggest.closest(to: path, in: known)
                             ?? Suggest.closest(to: id, in: sim.graph.ids).map {
-                                $0 + path[dot...]
+                                $0 + "." + field.rawValue
                             })
                 }
-                let own = known.filter { $0.hasPrefix(id + ".") }
+                let own = paths.entries.filter { sim.graph.nodes[$0.node].id == id }.map(\.path)
                 throw fail(
-                    "'\(id)' has no \(path[dot...].dropFirst())"
+                    "'\(id)' has no \(field.rawValue)"
                         + (own.isEmpty ? "" : " (\(own.joined(separator: ", ")))"), .path,
                     own.count == 1 ? own[0] : nil)
             }
         }
-        if case .words = actual { try checkWord(path, value, fail: fail) }
+        if case .words = actual { try checkWord(expectPath, value, fail: fail) }
         let f = NumberFormat.format
         let exact = NumberFormat.exact
         switch (actual, value) {
@@ -115,30 +112,34 @@ extension Session {
 
     /// A word VALUE must be one the path can take: an expectation that could never hold is a
     /// typo, so it is an error with a "did you mean", not a failed `expect`.
-    func checkWord(_ path: String, _ value: ExpectValue, fail: Fail) throws(Diagnostic) {
+    func checkWord(_ expectPath: ExpectPath, _ value: ExpectValue, fail: Fail)
+        throws(Diagnostic)
+    {
+        let path = expectPath.canonical
         let word = value.canonical
         if word == "none" || word == "null" { return }
         let ids = sim.graph.ids
-        switch path {
-        case "owner":
+        switch expectPath {
+        case .owner:
             guard case .word = value, ids.contains(word) else {
                 throw fail(
                     "owner is an id or none; no node '\(word)'", .value,
                     Suggest.closest(to: word, in: ids + ["none"]))
             }
-        case "touch", "tap":
-            let extra = path == "tap" ? Self.tapWords : []
+        case .touch, .tap:
+            let extra = expectPath == .tap ? Self.tapWords : []
             if extra.contains(word) { return }
             let id = word.firstIndex(of: "[").map { String(word[..<$0]) } ?? word
             guard case .word = value, ids.contains(id) else {
-                let what = path == "tap" ? "a target, " + extra.joined(separator: ", ") : "a target"
+                let what =
+                    expectPath == .tap ? "a target, " + extra.joined(separator: ", ") : "a target"
                 let item = word.dropFirst(id.count)
                 throw fail(
                     "\(path) is \(what) or none; no node '\(id)'", .value,
                     Suggest.closest(to: id, in: ids).map { $0 + item }
                         ?? Suggest.closest(to: word, in: extra + ["none"]))
             }
-        default:
+        case .phase, .time, .unconsumed, .ledger, .value:
             return
         }
     }
