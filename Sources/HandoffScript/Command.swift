@@ -77,7 +77,7 @@ package enum Command: Equatable, Sendable {
     case why
     case show
     case expect(path: ExpectPath, op: ExpectOp, value: ExpectValue, tolerance: Double?)
-    case set(key: String, value: String)
+    case set(Setting)
     /// `set` alone: every setting, its value and where it came from.
     case settings
     case record(file: String, force: Bool)
@@ -119,7 +119,7 @@ package enum Command: Equatable, Sendable {
         case .expect(let path, let op, let value, let tol):
             return "expect \(path.canonical) \(op.rawValue) \(value.canonical)"
                 + (tol.map { " ± \(f($0))" } ?? "")
-        case .set(let k, let v): return "set \(k) \(v)"
+        case .set(let s): return "set \(s.key) \(s.value)"
         case .settings: return "set"
         case .record(let file, let force): return "record \(file)" + (force ? " --force" : "")
         case .recordStop: return "record stop"

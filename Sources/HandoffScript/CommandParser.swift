@@ -295,10 +295,10 @@ package enum CommandParser {
                     suggestion: Suggest.closest(to: key.text, in: SettingKeys.keys))
             }
             let value = try next("a VALUE", part: .setting)
-            try CommandParser.validateSetting(key.text, value.text) { message, suggestion in
-                error(message, at: value, suggestion: suggestion)
-            }
-            return .set(key: key.text, value: CommandParser.canonicalSetting(key.text, value.text))
+            return .set(
+                try Setting(key: key.text, value: value.text) { message, suggestion in
+                    error(message, at: value, suggestion: suggestion)
+                })
         }
     }
 
@@ -369,34 +369,5 @@ package enum CommandParser {
     /// milliseconds from 10 up (`250` → `250ms`): a drag lasts more than 10 ms and less than 10 s.
     static func unitSuggestion(_ text: String, _ n: Double) -> String {
         abs(n) < 10 ? text + "s" : text + "ms"
-    }
-
-    /// Checks a `set` value, reporting through `fail(message, suggestion)`.
-    package static func validateSetting(
-        _ key: String, _ value: String, fail: (String, String?) -> Diagnostic
-    ) throws(Diagnostic) {
-        switch key {
-        case "slop":
-            guard let v = decimal(value), v.isFinite, v >= 0, v <= 1000 else {
-                throw fail("slop takes a number of points from 0 to 1000, got '\(value)'", nil)
-            }
-        case "fps":
-            guard let v = Int(value), (1...1000).contains(v) else {
-                throw fail("fps takes a whole number from 1 to 1000, got '\(value)'", nil)
-            }
-        default:
-            let allowed = SettingKeys.values[key] ?? []
-            guard allowed.contains(value) else {
-                throw fail(
-                    "\(key) takes \(allowed.joined(separator: " or ")), got '\(value)'",
-                    Suggest.closest(to: value, in: allowed))
-            }
-        }
-    }
-
-    static func canonicalSetting(_ key: String, _ value: String) -> String {
-        if key == "slop", let v = decimal(value) { return NumberFormat.exact(v) }
-        if key == "fps", let v = Int(value) { return String(v) }
-        return value
     }
 }

@@ -121,7 +121,7 @@ package struct SceneLoader {
             }
             let text = try word(v, k)
             do {
-                try CommandParser.validateSetting(k, text) { message, _ in Diagnostic(message) }
+                _ = try Setting(key: k, value: text) { message, _ in Diagnostic(message) }
             } catch {
                 throw fail(v.mark, error.message)
             }

@@ -20,6 +20,15 @@ extension Session {
         ]
     }()
 
+    /// The default of every setting, in the order `set` lists them.
+    static let defaultValues: [Setting] = {
+        let d = Settings()
+        return [
+            .slop(d.slop), .slopMode(d.slopMode), .policy(d.policy), .fps(Int(d.fps)),
+            .output(json: false),
+        ]
+    }()
+
     /// The current value of a `set` key, as `set` prints it.
     func settingValue(_ key: String) -> String {
         switch key {
@@ -46,18 +55,24 @@ extension Session {
     /// scene's settings do not carry over to the next scene.
     mutating func applySettingsForLoad() {
         // `output` is the session's, not the scene's: a load leaves it as it is.
-        for (key, value) in Self.defaultSettings where key != "output" {
-            apply(setting: key, value: userSettings[key] ?? value)
+        for d in Self.defaultValues {
+            switch d {
+            case .output: continue
+            case .slop, .slopMode, .policy, .fps: apply(userSettings[d.key] ?? d)
+            }
         }
-        sceneSettings = sim.graph.scene.settings.map { (key: $0.0, value: $0.1) }
-        for (key, value) in sceneSettings { apply(setting: key, value: value) }
+        // The YAML loader and the UIKit importer check a scene's settings as they read them.
+        sceneSettings = sim.graph.scene.settings.compactMap { key, value in
+            try? Setting(key: key, value: value) { message, _ in Diagnostic(message) }
+        }
+        for s in sceneSettings { apply(s) }
     }
 
     /// `set KEY VALUE`: applies it and remembers it was set by hand.
-    mutating func set(_ key: String, _ value: String) {
-        apply(setting: key, value: value)
-        userSettings[key] = value
-        sceneSettings.removeAll { $0.key == key }
+    mutating func set(_ setting: Setting) {
+        apply(setting)
+        userSettings[setting.key] = setting
+        sceneSettings.removeAll { $0.key == setting.key }
     }
 
     /// `set` alone: every setting, its value and where it came from.

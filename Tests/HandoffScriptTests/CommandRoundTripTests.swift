@@ -63,7 +63,7 @@ struct CommandRoundTripTests {
                 path: [.time, .value(id: "outer", field: .offset), .unconsumed][b.int(3)],
                 op: ExpectOp.allCases[b.int(ExpectOp.allCases.count)],
                 value: .number(b.number()), tolerance: b.maybe { $0.positive(limit: 100) })
-        case 8: return .set(key: "slop", value: NumberFormat.exact(b.positive(limit: 1000)))
+        case 8: return .set(.slop(b.positive(limit: 1000)))
         case 9: return .step(b.int(1000))
         case 10: return .tab(.index(b.int(10)), of: b.maybe { _ in "menu" })
         default: return .expect(path: .phase, op: .eq, value: .word("idle"), tolerance: nil)

@@ -49,7 +49,9 @@ struct TraceSafetyTests {
     @Test func recordWritesTheSetSettingsOfTheLoad() {
         #expect(Session.settingCommands([:]) == [])
         #expect(
-            Session.settingCommands(["fps": "120", "output": "json", "slopmode": "subtract"]) == [
+            Session.settingCommands([
+                "fps": .fps(120), "output": .output(json: true), "slopmode": .slopMode(.subtract),
+            ]) == [
                 "set slopmode subtract", "set fps 120",
             ])
     }

@@ -115,9 +115,9 @@ extension Session {
             let fact = try expect(path, op, value, tol, fail: fail)
             if case .expectation(false, _) = fact { result.failed = true }
             return [fact]
-        case .set(let key, let value):
-            set(key, value)
-            return [.set(key: key, value: value)]
+        case .set(let setting):
+            set(setting)
+            return [.set(key: setting.key, value: setting.value)]
         case .settings:
             return [.settings(settingsListing)]
         case .record(let file, let force):

@@ -38,7 +38,7 @@ package struct Session {
     /// The scene and the `set` settings at the last load, where a recording's re-simulation
     /// starts.
     private var sceneAtLoad: Scene
-    private var userSettingsAtLoad: [String: String] = [:]
+    private var userSettingsAtLoad: [String: Setting] = [:]
     /// A trace is being replayed or tested in this session: commands that would write a file,
     /// nest a replay or end the session early are refused (SPEC §7).
     package var verifying = false
@@ -53,9 +53,9 @@ package struct Session {
     /// The printable values of the current scene.
     private(set) var paths: ValuePaths
     /// Settings made with `set`, which survive `load` (SPEC §8).
-    var userSettings: [String: String] = [:]
+    var userSettings: [String: Setting] = [:]
     /// The loaded scene's own settings still in force.
-    var sceneSettings: [(key: String, value: String)] = []
+    var sceneSettings: [Setting] = []
 
     package init(scene: Scene, ref: String, files: any FileAccess) {
         sim = Simulator(scene: scene)
@@ -106,14 +106,13 @@ package struct Session {
         }
     }
 
-    mutating func apply(setting key: String, value: String) {
-        switch key {
-        case "slop": sim.settings.slop = CommandParser.decimal(value) ?? sim.settings.slop
-        case "slopmode": sim.settings.slopMode = SlopMode(rawValue: value) ?? sim.settings.slopMode
-        case "policy": sim.settings.policy = Policy(rawValue: value) ?? sim.settings.policy
-        case "fps": sim.settings.fps = Double(Int(value) ?? 60)
-        case "output": json = value == "json"
-        default: break
+    mutating func apply(_ setting: Setting) {
+        switch setting {
+        case .slop(let v): sim.settings.slop = v
+        case .slopMode(let m): sim.settings.slopMode = m
+        case .policy(let p): sim.settings.policy = p
+        case .fps(let n): sim.settings.fps = Double(n)
+        case .output(let j): json = j
         }
     }
 
@@ -259,7 +258,7 @@ package struct Session {
             return
         case .recordStop:
             return  // `stopRecording` wrote its comment
-        case .replay, .set(key: "output", _):
+        case .replay, .set(.output):
             // Comments, never commands (SPEC §7): a trace replays no other trace, and its expected
             // output is text whatever `output` says.
             write("# " + Escape.visible(command.canonical) + "\n", &result)
@@ -383,10 +382,10 @@ package struct Session {
 
     /// The `set` commands that were in force at the last load (they survive `load`, SPEC §8), in
     /// the order `set` lists them; `output` is left out (a trace's output is text).
-    static func settingCommands(_ settings: [String: String]) -> [String] {
+    static func settingCommands(_ settings: [String: Setting]) -> [String] {
         defaultSettings.compactMap { key, _ in
-            guard key != "output", let value = settings[key] else { return nil }
-            return "set \(key) \(value)"
+            guard key != "output", let setting = settings[key] else { return nil }
+            return "set \(key) \(setting.value)"
         }
     }
 
