@@ -115,6 +115,7 @@ struct GestureCoordinator: Equatable, Sendable {
         case .idle:
             return .noFinger
         case .touching(var t):
+            state = .idle  // `t` alone holds the tracker's samples: adding one copies nothing
             t.position = t.position + step
             t.tracker.add(time: time, position: t.position)
             let net = t.position - t.start
@@ -139,6 +140,7 @@ struct GestureCoordinator: Equatable, Sendable {
             state = .touching(t)
             return result
         case .panning(var p):
+            state = .idle  // as above: no copy of the samples on the hot path
             p.touching.position = p.touching.position + step
             p.touching.tracker.add(time: time, position: p.touching.position)
             let delta = -step.along(p.pan.axis)
@@ -174,6 +176,7 @@ struct GestureCoordinator: Equatable, Sendable {
         switch state {
         case .idle, .touching: return
         case .panning(var p):
+            state = .idle
             p.pan = pan
             state = .panning(p)
         }

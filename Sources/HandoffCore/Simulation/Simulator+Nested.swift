@@ -121,6 +121,7 @@ extension Simulator {
     /// Applies a drag delta to the active pan and records the ledger and handoffs.
     mutating func drag(_ d: Double) {
         guard var pan = gesture.pan else { return }
+        let before = (lastConsumer: pan.lastConsumer, innerShare: pan.innerShare)
         let chain = pan.ownerOnly ? [pan.owner] : pan.chain
         let l = share(d, chain: chain, ownerOnly: pan.ownerOnly, fling: false)
         ledger = l
@@ -134,7 +135,9 @@ extension Simulator {
                 l.shares.first { inside.contains($0.node) && abs($0.amount) > 1e-9 }?
                 .node
         }
-        gesture.panDragged(pan)
+        if pan.lastConsumer != before.lastConsumer || pan.innerShare != before.innerShare {
+            gesture.panDragged(pan)
+        }
         updateParallax()
     }
 }
