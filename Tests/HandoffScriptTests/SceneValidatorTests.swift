@@ -28,6 +28,23 @@ struct SceneValidatorTests {
                 == "code:1:1: error: duplicate id 'a'")
     }
 
+    /// A scene's settings are checked as `set` checks them, whoever built the scene.
+    @Test func codeBuiltSettingsAreChecked() {
+        let view = Node(id: "v", kind: .view, frame: Rect(0, 0, 10, 10))
+        let scene = Scene(
+            name: "code", window: Point(390, 844), root: [view],
+            settings: [("policy", "nope"), ("slop", "2000"), ("speed", "1"), ("fps", "120")])
+        #expect(
+            SceneValidator.validate(scene) == [
+                SceneIssue(
+                    ScenePlace([], .settings), "policy takes nested or uikit or outer, got 'nope'"),
+                SceneIssue(
+                    ScenePlace([], .settings),
+                    "slop takes a number of points from 0 to 1000, got '2000'"),
+                SceneIssue(ScenePlace([], .settings), "unknown setting 'speed'"),
+            ])
+    }
+
     @Test func builtinScenesAreValid() {
         for name in BuiltinScenes.names {
             #expect(SceneValidator.validate(BuiltinScenes.named(name)!) == [], "\(name)")

@@ -10,7 +10,7 @@ package struct ScenePlace: Hashable, Sendable {
         /// One detent of a sheet, by name.
         case detent(String)
         /// Top-level keys.
-        case window, touch
+        case window, touch, settings
     }
 
     package var path: [Int]

@@ -57,6 +57,18 @@ package struct SceneValidator {
         if let t = scene.touch, !(t.x >= 0 && t.x < w.x && t.y >= 0 && t.y < w.y) {
             issues.append(SceneIssue(ScenePlace([], .touch), "touch point lies outside the window"))
         }
+        for (key, value) in scene.settings {
+            // Checked as `set` checks it, so the session applies a typed `Setting`.
+            guard SettingKeys.keys.contains(key) else {
+                issues.append(SceneIssue(ScenePlace([], .settings), "unknown setting '\(key)'"))
+                continue
+            }
+            do throws(Diagnostic) {
+                _ = try Setting(key: key, value: value) { message, _ in Diagnostic(message) }
+            } catch {
+                issues.append(SceneIssue(ScenePlace([], .settings), error.message))
+            }
+        }
         for (i, n) in scene.root.enumerated() { walk(n, path: [i], parent: nil) }
         for (i, n) in scene.root.enumerated() { references(n, path: [i]) }
         return issues

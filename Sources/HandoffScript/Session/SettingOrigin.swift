@@ -61,7 +61,7 @@ extension Session {
             case .slop, .slopMode, .policy, .fps: apply(userSettings[d.key] ?? d)
             }
         }
-        // The YAML loader and the UIKit importer check a scene's settings as they read them.
+        // `SceneValidator` checked every scene's settings, whoever made the scene.
         sceneSettings = sim.graph.scene.settings.compactMap { key, value in
             try? Setting(key: key, value: value) { message, _ in Diagnostic(message) }
         }
