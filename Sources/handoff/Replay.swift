@@ -60,7 +60,7 @@ struct Replay: ParsableCommand {
                 for l in lines { print(l) }
                 if let hunk {
                     print("differs from the trace:")
-                    for l in hunk { print(l) }
+                    for l in hunk { print(l.text) }
                 }
             }
         }

@@ -100,7 +100,7 @@ struct Shell {
             for l in lines { emit(OutputLine(l), colour: colour) }
             if let hunk {
                 emit(OutputLine("differs from the trace:", isError: true), colour: colour)
-                for l in hunk { emit(OutputLine(l, isError: l.hasPrefix("-")), colour: colour) }
+                for l in hunk { emit(l, colour: colour) }
             }
         }
         for line in text.split(separator: "\n", omittingEmptySubsequences: false) {

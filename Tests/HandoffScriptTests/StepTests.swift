@@ -46,7 +46,7 @@ struct StepTests {
         }
         runner.afterCommand = { lines, hunk in
             printed += lines
-            if let hunk { printed += ["differs from the trace:"] + hunk }
+            if let hunk { printed += ["differs from the trace:"] + hunk.map(\.text) }
         }
         TraceRunner.forEachLine(in: Self.trace[...]) { runner.feed($0) }
         let outcome = runner.finish()

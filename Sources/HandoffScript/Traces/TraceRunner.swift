@@ -41,7 +41,7 @@ package struct TraceRunner {
     package var beforeCommand: ((String, Int, inout Session) -> Bool)?
     /// Called after each command with its output and, when it differs from the trace, the
     /// unified-diff hunk of that command (nil when it matched).
-    package var afterCommand: (([String], [String]?) -> Void)?
+    package var afterCommand: (([String], [OutputLine]?) -> Void)?
 
     package init(file: String, files: any FileAccess, update: Bool = false) {
         self.file = file
@@ -182,7 +182,7 @@ package struct TraceRunner {
     /// Adds a hunk to the capped diff; `remake(limit)` gives the same hunk with at most `limit`
     /// lines when it does not fit.
     private mutating func addHunk(
-        _ hunk: [String], shift: Int, remake: (Int) -> [String]
+        _ hunk: [OutputLine], shift: Int, remake: (Int) -> [OutputLine]
     ) {
         defer { lineShift += shift }
         guard diff.count < Self.maxDiffLines else {
@@ -191,7 +191,7 @@ package struct TraceRunner {
         }
         if diff.isEmpty { diff += ["--- \(file) (expected)", "+++ \(file) (actual)"] }
         let room = Self.maxDiffLines - diff.count
-        diff += hunk.count <= room ? hunk : remake(max(0, room - 2))
+        diff += (hunk.count <= room ? hunk : remake(max(0, room - 2))).map(\.text)
     }
 
     /// The unified-diff hunk of one command whose output differs: `@@ -L,N +L,N @@ > command`,
@@ -199,8 +199,8 @@ package struct TraceRunner {
     package static func hunk(
         command: String, line: Int, shift: Int, expected: [String], actual: [String],
         limit: Int = maxDiffLines
-    ) -> [String] {
-        var diff: [String] = []
+    ) -> [OutputLine] {
+        var diff: [OutputLine] = []
         var prefix = 0
         while prefix < min(expected.count, actual.count), expected[prefix] == actual[prefix] {
             prefix += 1
@@ -213,21 +213,27 @@ package struct TraceRunner {
         }
         let start = line + 1
         diff.append(
-            "@@ -\(start),\(expected.count) +\(start + shift),\(actual.count) @@ > \(Escape.visible(command))"
-        )
+            OutputLine(
+                "@@ -\(start),\(expected.count) +\(start + shift),\(actual.count) @@ > \(Escape.visible(command))"
+            ))
         // The cap holds inside one command too: a command with a million differing lines gives
         // a capped hunk and a count of what was left out.
         var lines = 0
-        func add(_ text: @autoclosure () -> String) {
+        // Each line carries its role: an expected line that is missing is an error.
+        func add(_ text: @autoclosure () -> String, _ role: LineRole = .plain) {
             lines += 1
-            if lines <= limit { diff.append(text()) }
+            if lines <= limit { diff.append(OutputLine(text(), role: role)) }
         }
         // Expected lines come from the file: escaped, so a trace cannot send escape codes.
         for l in expected[..<prefix] { add(" " + Escape.visible(l)) }
-        for l in expected[prefix..<(expected.count - suffix)] { add("-" + Escape.visible(l)) }
+        for l in expected[prefix..<(expected.count - suffix)] {
+            add("-" + Escape.visible(l), .error)
+        }
         for l in actual[prefix..<(actual.count - suffix)] { add("+" + l) }
         for l in expected[(expected.count - suffix)...] { add(" " + Escape.visible(l)) }
-        if lines > limit { diff.append("… \(lines - limit) more lines of this command's diff") }
+        if lines > limit {
+            diff.append(OutputLine("… \(lines - limit) more lines of this command's diff"))
+        }
         return diff
     }
 
