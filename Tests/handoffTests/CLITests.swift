@@ -36,6 +36,24 @@ import Testing
         #expect(empty.err == "error: no .trace file under '\(dir.path)'\n")
     }
 
+    /// A failed `expect` recorded as golden output does not make a passing trace: `test`,
+    /// `replay` and `--update` all fail on it, naming the line.
+    @Test func aTraceThatPinsAFailedExpectFails() throws {
+        let dir = try Harness.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let trace = dir.appendingPathComponent("pinned.trace").path
+        let rec = try Harness.run(
+            ["--record", trace], stdin: "pan 0 -50\nexpect outer.offset == 999\n")
+        #expect(rec.status == 1)
+        let verdict =
+            "FAIL \(trace): 1 of 2 commands failed, as the trace expects (line 14 'expect outer.offset == 999'): a trace may not pin a failed expect or an error"
+        for args in [["test", trace], ["test", "--update", trace], ["replay", trace]] {
+            let r = try Harness.run(args)
+            #expect(r.status == 1, "\(args)")
+            #expect(r.lines.contains(verdict), "\(args): \(r.out)")
+        }
+    }
+
     @Test func oneCommandIsSingular() throws {
         let dir = try Harness.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }

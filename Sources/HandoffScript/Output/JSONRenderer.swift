@@ -117,7 +117,7 @@ package enum JSONRenderer {
     static func passed(_ outcome: TraceRunner.Outcome) -> String {
         switch outcome {
         case .passed: "true"
-        case .failed, .corrupt, .stopped: "false"
+        case .failed, .failing, .corrupt, .stopped: "false"
         }
     }
 

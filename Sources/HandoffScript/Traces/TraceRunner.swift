@@ -7,11 +7,22 @@ package struct TraceRunner {
     package enum Outcome: Equatable, Sendable {
         case passed(commands: Int)
         case failed(commands: Int, differing: Int)
+        /// Every command printed what the trace expects, but some of them failed (a failed
+        /// `expect` or an error kept as expected output): a trace that pins a failure does not
+        /// pass, whatever its golden text says.
+        case failing(commands: Int, failed: Int, first: [FailedCommand])
+
         /// The trace itself is unusable: `FILE:LINE: error: …`.
         case corrupt(String)
         /// `replay --step` was stopped (`quit`, end of input) after `verified` of `of` commands:
         /// the rest was not verified, so the replay does not pass.
         case stopped(verified: Int, of: Int, differing: Int)
+    }
+
+    /// A command of the trace that failed (its line and text).
+    package struct FailedCommand: Equatable, Sendable {
+        package var line: Int
+        package var command: String
     }
 
     package let file: String
@@ -25,6 +36,9 @@ package struct TraceRunner {
     var corrupt: String?
     var commands = 0
     var differing = 0
+    /// Commands that failed although their output matched: line and text (the first few).
+    var failing: [FailedCommand] = []
+    var failingCount = 0
     var lineShift = 0
     var stopped = false
     /// Stopped at a `replay --step` pause; `skipped` counts the commands never run.
@@ -124,8 +138,11 @@ package struct TraceRunner {
         if stoppedAtPause {
             return .stopped(verified: commands, of: commands + skipped, differing: differing)
         }
-        return differing == 0
-            ? .passed(commands: commands) : .failed(commands: commands, differing: differing)
+        if differing > 0 { return .failed(commands: commands, differing: differing) }
+        if failingCount > 0 {
+            return .failing(commands: commands, failed: failingCount, first: failing)
+        }
+        return .passed(commands: commands)
     }
 
     private mutating func fail(_ message: String) {
@@ -163,6 +180,10 @@ package struct TraceRunner {
             && zip(actual, expected).allSatisfy { $0 == $1 }
         if update { for l in actual { keep(l) } }
         for c in p.comments { keep(c) }
+        if matched, result.failed {
+            failingCount += 1
+            if failing.count < 5 { failing.append(FailedCommand(line: p.line, command: p.command)) }
+        }
         if !matched {
             differing += 1
             let hunk = Self.hunk(
@@ -271,6 +292,12 @@ package struct TraceRunner {
         switch outcome {
         case .passed(let n): return "PASS \(file) (\(Plural.count(n, "command")))"
         case .failed(let n, let d): return "FAIL \(file): \(d) of \(n) commands differ"
+        case .failing(let n, let failed, let first):
+            let places = first.map { "line \($0.line) '\(Escape.visible($0.command))'" }
+            let more = failed > first.count ? ", …" : ""
+            return "FAIL \(file): \(failed) of \(n) commands failed, as the trace expects ("
+                + places.joined(separator: ", ") + more
+                + "): a trace may not pin a failed expect or an error"
         case .corrupt(let message): return "CORRUPT \(Escape.visible(message))"
         case .stopped(let n, let total, let d):
             let differ = d > 0 ? "\(d) of \(n) commands differ; " : ""
