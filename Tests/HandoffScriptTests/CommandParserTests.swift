@@ -20,6 +20,10 @@ struct CommandParserTests {
         "pan 0 -200.004", "move 0 0.003", "expect t == 0.004 ± 0.001", "wait 8.3334ms",
         "move 0 -40 over 0.3s", "set slop 7.125", "end 0.5 -100.25", "touch 195.333 400.667",
         "pan 0 -30.333 over 8.3334ms at 100.5 300.25", "expect outer.offset ~= 0.00001",
+        // File names with spaces, a `#` or a quote are quoted.
+        "load \"my dir/a b.yaml\"", "record \"my trace.trace\" --force",
+        "replay \"#1.trace\" --step",
+        "load '\"odd\" name.yaml'",
     ])
     func roundTrip(line: String) throws {
         let command = try #require(try CommandParser.parse(line))
@@ -35,6 +39,9 @@ struct CommandParserTests {
         #expect(try CommandParser.parse("expect t >= 1 +- 0.5")?.canonical == "expect t >= 1 ± 0.5")
         #expect(try CommandParser.parse("step 1")?.canonical == "step")
         #expect(try CommandParser.parse("# a comment") == nil)
+        #expect(try CommandParser.parse("load 'a b.yaml'") == .load("a b.yaml"))
+        #expect(try CommandParser.parse("load \"a b.yaml\" # why") == .load("a b.yaml"))
+        #expect(try CommandParser.parse("load \"unclosed b.yaml") == .load("unclosed b.yaml"))
         #expect(try CommandParser.parse("") == nil)
     }
 

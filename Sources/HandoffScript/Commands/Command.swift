@@ -97,7 +97,7 @@ package enum Command: Equatable, Sendable {
         let f = NumberFormat.exact
         func over(_ d: TimeSpan?) -> String { d.map { " over " + $0.canonical } ?? "" }
         switch self {
-        case .load(let s): return "load \(s)"
+        case .load(let s): return "load \(Token.quoted(s))"
         case .scenes: return "scenes"
         case .touch(let p): return "touch \(p.canonical)"
         case .move(let dx, let dy, let d): return "move \(f(dx)) \(f(dy))" + over(d)
@@ -121,9 +121,11 @@ package enum Command: Equatable, Sendable {
                 + (tol.map { " ± \(f($0))" } ?? "")
         case .set(let s): return "set \(s.key) \(s.value)"
         case .settings: return "set"
-        case .record(let file, let force): return "record \(file)" + (force ? " --force" : "")
+        case .record(let file, let force):
+            return "record \(Token.quoted(file))" + (force ? " --force" : "")
         case .recordStop: return "record stop"
-        case .replay(let file, let step): return "replay \(file)" + (step ? " --step" : "")
+        case .replay(let file, let step):
+            return "replay \(Token.quoted(file))" + (step ? " --step" : "")
         case .help(let c): return "help" + (c.map { " \($0)" } ?? "")
         case .quit: return "quit"
         }

@@ -68,7 +68,11 @@ package enum CommandParser {
         mutating func finish() throws(Diagnostic) {
             if let t = peek {
                 let word = spec.words.isEmpty ? nil : Suggest.closest(to: t.text, in: spec.words)
-                throw error("unexpected '\(t.text)'", at: t, suggestion: word)
+                // A file name with a space reads as two words: say how to keep it one.
+                let takesFile = ["load", "record", "replay"].contains(spec.name)
+                let hint =
+                    takesFile && word == nil ? " (quote a file name with spaces: \"a b.yaml\")" : ""
+                throw error("unexpected '\(t.text)'\(hint)", at: t, suggestion: word)
             }
         }
 

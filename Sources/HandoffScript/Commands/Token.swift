@@ -1,7 +1,19 @@
-/// A whitespace-separated word of a command line with its 1-based column.
+/// A whitespace-separated word of a command line with its 1-based column. A word may be quoted
+/// (`"my scene.yaml"` or `'my scene.yaml'`) to hold spaces or a `#`; the quotes are not part of
+/// its text, and an unclosed quote runs to the end of the line.
 package struct Token: Equatable, Sendable {
     package var text: String
     package var column: Int
+
+    /// A word as the command language reads it back: quoted when it holds a space, a tab, a `#`
+    /// or starts with a quote (double quotes unless it holds one), else as it is.
+    package static func quoted(_ word: String) -> String {
+        let plain =
+            !word.isEmpty && !word.contains { $0 == " " || $0 == "\t" || $0 == "#" }
+            && word.first != "\"" && word.first != "'"
+        if plain { return word }
+        return word.contains("\"") ? "'\(word)'" : "\"\(word)\""
+    }
 
     /// Splits a line into tokens; a `#` outside a word starts a comment.
     package static func split(_ line: String) -> [Token] {
@@ -22,6 +34,15 @@ package struct Token: Equatable, Sendable {
                 start = nil
             } else if start == nil {
                 if ch == "#" { return out }
+                if ch == "\"" || ch == "'" {
+                    // A quoted word: up to the matching quote, which must end the word.
+                    let open = line.index(after: index)
+                    let close = line[open...].firstIndex(of: ch) ?? line.endIndex
+                    out.append(Token(text: String(line[open..<close]), column: column))
+                    column += line[open..<close].count + (close < line.endIndex ? 1 : 0)
+                    index = close < line.endIndex ? line.index(after: close) : close
+                    continue
+                }
                 start = index
                 startColumn = column
             }
