@@ -29,7 +29,16 @@ final class Recorder: TraceSink {
         let flags = O_WRONLY | O_CREAT | O_NOFOLLOW | O_CLOEXEC | (force ? O_TRUNC : O_EXCL)
         let fd = Foundation.open(path, flags, 0o644)
         guard fd >= 0 else {
-            if errno == EEXIST { throw FileError.exists }
+            if errno == EEXIST {
+                // Only a regular file can be overwritten: say so for anything else, rather than
+                // suggesting a --force that would fail too.
+                var st = stat()
+                if lstat(path, &st) == 0, st.st_mode & S_IFMT != S_IFREG {
+                    throw FileError(
+                        st.st_mode & S_IFMT == S_IFDIR ? "is a directory" : "not a regular file")
+                }
+                throw FileError.exists
+            }
             throw FileError(LocalFiles.describe(errno))
         }
         var st = stat()

@@ -54,6 +54,16 @@ import Testing
         }
     }
 
+    /// `record` onto a directory says so, rather than suggesting a `--force` that fails too.
+    @Test func recordOntoADirectorySaysSo() throws {
+        let dir = try Harness.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let r = try Harness.run([], stdin: "record \(dir.path)\n")
+        #expect(r.status == 1)
+        #expect(r.err.contains("error: cannot write '\(dir.path)': is a directory"), "\(r.err)")
+        #expect(!r.err.contains("add --force"))
+    }
+
     @Test func oneCommandIsSingular() throws {
         let dir = try Harness.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
