@@ -37,15 +37,15 @@ func timeMoves(_ scene: Scene, at point: Point, moves: Int, step: Double) -> [Do
 
 /// 6 nested vertical scroll levels; the innermost is a list of 100,000 rows.
 func deepScene() -> Scene {
-    var list = Node(id: "rows", kind: .list, frame: Rect(0, 0, 390, 700))
-    list.rows = .uniform(count: 100_000, height: 44)
-    list.scroll = ScrollConfig()
-    var node = list
+    var node = Node(
+        id: "rows", kind: .list(ScrollConfig(), .uniform(count: 100_000, height: 44)),
+        frame: Rect(0, 0, 390, 700))
     for level in (1...5).reversed() {
-        var s = Node(
-            id: "level\(level)", kind: .scroll, frame: Rect(0, 0, 390, 844 - Double(level) * 20))
-        s.scroll = ScrollConfig(
+        let config = ScrollConfig(
             content: 2000, bounces: false, nested: NestedPolicy(pre: .forward, post: .backward))
+        var s = Node(
+            id: "level\(level)", kind: .scroll(config),
+            frame: Rect(0, 0, 390, 844 - Double(level) * 20))
         node.frame = Rect(0, 100, 390, 700)
         s.children = [node]
         node = s

@@ -3,23 +3,24 @@ import HandoffCore
 /// The YAML example of SPEC §2, built in code (the layout most tests use).
 enum Fixtures {
     static var example: Scene {
-        var outer = Node(id: "outer", kind: .scroll, frame: Rect(0, 0, 390, 600))
-        outer.scroll = ScrollConfig(
+        let outerConfig = ScrollConfig(
             axis: .vertical, content: 800, bounces: false,
             nested: NestedPolicy(pre: .forward, post: .backward, fling: .handoff))
+        var outer = Node(id: "outer", kind: .scroll(outerConfig), frame: Rect(0, 0, 390, 600))
         var header = Node(id: "header", kind: .view, frame: Rect(0, 0, 390, 200))
         header.tappable = true
-        var menu = Node(id: "menu", kind: .tabs, frame: Rect(0, 200, 390, 44))
-        menu.segments = ["first", "second"]
-        menu.controls = "pager"
-        var pager = Node(id: "pager", kind: .pager, frame: Rect(0, 244, 390, 556))
-        pager.scroll = ScrollConfig(axis: .horizontal)
-        var first = Node(id: "first", kind: .list, frame: .init(0, 0, 390, 556))
-        first.rows = .uniform(count: 40, height: 50)
-        first.scroll = ScrollConfig(bounces: false)
-        var second = Node(id: "second", kind: .list, frame: .init(0, 0, 390, 556))
-        second.rows = .uniform(count: 6, height: 50)
-        second.scroll = ScrollConfig(bounces: false)
+        let menu = Node(
+            id: "menu", kind: .tabs(segments: ["first", "second"], controls: "pager"),
+            frame: Rect(0, 200, 390, 44))
+        var pager = Node(
+            id: "pager", kind: .pager(ScrollConfig(axis: .horizontal)),
+            frame: Rect(0, 244, 390, 556))
+        let first = Node(
+            id: "first", kind: .list(ScrollConfig(bounces: false), .uniform(count: 40, height: 50)),
+            frame: .init(0, 0, 390, 556))
+        let second = Node(
+            id: "second", kind: .list(ScrollConfig(bounces: false), .uniform(count: 6, height: 50)),
+            frame: .init(0, 0, 390, 556))
         pager.children = [first, second]
         outer.children = [header, menu, pager]
         return Scene(name: "tabs-example", window: Point(390, 600), root: [outer])

@@ -137,11 +137,12 @@ struct OwnershipTests {
     /// A 20-row × 50 list directly in a bouncing vertical scroll: content 800 in a 600 window
     /// (outer range 0...200), list at y 200, 600 tall (range 0...400). Touch at (195, 300).
     static var listInScroll: Scene {
-        var outer = Node(id: "outer", kind: .scroll, frame: Rect(0, 0, 390, 600))
-        outer.scroll = ScrollConfig(axis: .vertical, content: 800)
-        var list = Node(id: "list", kind: .list, frame: Rect(0, 200, 390, 600))
-        list.rows = .uniform(count: 20, height: 50)
-        list.scroll = ScrollConfig()
+        var outer = Node(
+            id: "outer", kind: .scroll(ScrollConfig(axis: .vertical, content: 800)),
+            frame: Rect(0, 0, 390, 600))
+        let list = Node(
+            id: "list", kind: .list(ScrollConfig(), .uniform(count: 20, height: 50)),
+            frame: Rect(0, 200, 390, 600))
         outer.children = [list]
         return Scene(name: "list-in-scroll", window: Point(390, 600), root: [outer])
     }

@@ -47,7 +47,7 @@ struct PropertyTests {
             let r = sim.graph.range(i)
             let d = sim.graph.viewport(i)
             let slack =
-                sim.graph.nodes[i].kind == .sheet
+                sim.graph.nodes[i].kind.isSheet
                 ? 1e-9 : d + (maxSpeed + 10 * d) / (10 * M_E) + 1e-6
             #expect(
                 o >= r.lowerBound - slack && o <= r.upperBound + slack,
@@ -107,7 +107,7 @@ struct PropertyTests {
                         sheet.detents.contains { $0.top == sim.sheetTop(i) },
                         "sheet at \(sim.sheetTop(i))")
                 }
-                if sim.graph.nodes[i].kind == .pager {
+                if sim.graph.nodes[i].kind.pages == .scrolled {
                     let w = sim.graph.nodes[i].frame.width
                     #expect(sim.offsets[i] == Double(sim.page(i)) * w)
                 }

@@ -81,9 +81,8 @@ struct RuleTests {
     }
 
     @Test func hugeVirtualListHitsInLogTime() throws {
-        var list = Node(id: "rows", kind: .list, frame: Rect(0, 0, 390, 844))
-        list.rows = Rows(heights: (0..<100_000).map { Double(40 + $0 % 7) })
-        list.scroll = ScrollConfig()
+        let rows = Rows(heights: (0..<100_000).map { Double(40 + $0 % 7) })
+        let list = Node(id: "rows", kind: .list(ScrollConfig(), rows), frame: Rect(0, 0, 390, 844))
         var sim = Simulator(scene: Scene(name: "big", window: Point(390, 844), root: [list]))
         try sim.pan(0, -4_000_000)
         try sim.end(velocity: .zero)

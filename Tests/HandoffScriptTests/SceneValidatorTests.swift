@@ -11,9 +11,9 @@ struct SceneValidatorTests {
         var a = Node(id: "a", kind: .view, frame: Rect(0, 0, -10, 20))
         a.tappable = true
         let b = Node(id: "a", kind: .view, frame: Rect(0, 20, 10, 20))
-        var tabs = Node(id: "menu", kind: .tabs, frame: Rect(0, 40, 100, 44))
-        tabs.segments = ["one", "two"]
-        tabs.controls = "nothing"
+        let tabs = Node(
+            id: "menu", kind: .tabs(segments: ["one", "two"], controls: "nothing"),
+            frame: Rect(0, 40, 100, 44))
         let scene = Scene(name: "code", window: Point(390, 844), root: [a, b, tabs])
         let issues = SceneValidator.validate(scene)
         #expect(
@@ -52,11 +52,11 @@ struct SceneValidatorTests {
     }
 
     @Test func referencesAndRanges() {
-        var s = Node(id: "s", kind: .scroll, frame: Rect(0, 0, 10, 10))
-        s.scroll = ScrollConfig(parallax: Parallax(follows: "s", mode: .proportional))
-        s.scroll?.offset = .infinity
-        var sheet = Node(id: "sheet", kind: .sheet, frame: Rect(0, 0, 0, 0))
-        sheet.sheet = SheetConfig(detents: [Detent("a", 100), Detent("b", 900)], initial: "zzz")
+        let config = ScrollConfig(
+            parallax: Parallax(follows: "s", mode: .proportional), offset: .infinity)
+        let s = Node(id: "s", kind: .scroll(config), frame: Rect(0, 0, 10, 10))
+        let detents = SheetConfig(detents: [Detent("a", 100), Detent("b", 900)], initial: "zzz")
+        let sheet = Node(id: "sheet", kind: .sheet(detents), frame: Rect(0, 0, 0, 0))
         let n = Node(id: "x", kind: .view, frame: Rect(.nan, 0, 1, 1))
         let scene = Scene(name: "r", window: Point(390, 844), root: [s, sheet, n])
         #expect(

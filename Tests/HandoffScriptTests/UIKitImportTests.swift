@@ -186,7 +186,7 @@ struct UIKitImportTests {
                | <UIView: 0x2; frame = (375 0; 375 667)>
                | <UIView: 0x3; frame = (750 0; 375 667)>
             """)
-        #expect(r.scene.root[0].kind == .pager)
+        #expect(r.scene.root[0].kind.name == .pager)
         let sim = Simulator(scene: r.scene)
         #expect(sim.page(0) == 1)
     }

@@ -34,7 +34,7 @@ public struct Layout {
         let node = graph.nodes[i]
         var f = node.frame
         if node.kind.isSheet { f.y = sheetTop(i) }
-        if node.stretches, let p = graph.parent[i], let axis = graph.nodes[p].scroll?.axis {
+        if node.stretches, let p = graph.parent[i], let axis = graph.motion[p].scrollAxis {
             let lo = graph.range(p).lowerBound
             let o = offsets[p]
             if o < lo {
@@ -55,7 +55,7 @@ public struct Layout {
 
     /// The origin of node `i`'s content coordinates in the window, given its window frame.
     func contentOrigin(_ i: Int, frame r: Rect) -> Point {
-        guard let axis = graph.nodes[i].scroll?.axis else { return Point(r.x, r.y) }
+        guard let axis = graph.motion[i].scrollAxis else { return Point(r.x, r.y) }
         return axis == .vertical ? Point(r.x, r.y - offsets[i]) : Point(r.x - offsets[i], r.y)
     }
 
@@ -70,7 +70,7 @@ public struct Layout {
     func isHittable(_ i: Int) -> Bool {
         let n = graph.nodes[i]
         // A parallax scroll follows another node and is not interactive (SPEC §5.7).
-        if n.hidden || !n.interactive || n.scroll?.parallax != nil || !isShown(i) { return false }
+        if n.hidden || !n.interactive || graph.isFollower(i) || !isShown(i) { return false }
         if n.kind.isBackdrop { return backdropAlpha(sheet: graph.partner[i]!) >= 0.01 }
         return n.alpha >= 0.01
     }
@@ -131,13 +131,17 @@ public struct Layout {
         for c in graph.children[i].reversed() {
             if let t = hit(c, p, origin: content, clip: visible) { return t }
         }
-        let node = graph.nodes[i]
-        if let rows = node.rows, let row = rows.row(at: p.y - content.y) {
-            return Target(i, item: row)
-        }
-        if node.kind.isTabs, !node.segments.isEmpty {
-            let w = r.width / Double(node.segments.count)
-            return Target(i, item: Swift.min(node.segments.count - 1, Int((p.x - r.x) / w)))
+        // Rows and segments are items.
+        switch graph.nodes[i].kind {
+        case .list(_, let rows):
+            if let row = rows.row(at: p.y - content.y) { return Target(i, item: row) }
+        case .tabs(let segments, _):
+            if !segments.isEmpty {
+                let w = r.width / Double(segments.count)
+                return Target(i, item: Swift.min(segments.count - 1, Int((p.x - r.x) / w)))
+            }
+        case .view, .scroll, .pager, .switcher, .sheet, .backdrop:
+            break
         }
         return Target(i)
     }

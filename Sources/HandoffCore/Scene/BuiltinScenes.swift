@@ -31,33 +31,31 @@ public enum BuiltinScenes {
     static func list(
         _ id: String, _ frame: Rect, rows: Int, height: Double, bounces: Bool = true
     ) -> Node {
-        var n = Node(id: id, kind: .list, frame: frame)
-        n.rows = .uniform(count: rows, height: height)
-        n.scroll = ScrollConfig(axis: .vertical, bounces: bounces)
-        return n
+        Node(
+            id: id,
+            kind: .list(
+                ScrollConfig(axis: .vertical, bounces: bounces),
+                .uniform(count: rows, height: height)),
+            frame: frame)
     }
 
     static func tabsControl(_ id: String, _ frame: Rect, _ segments: [String], controls: String)
         -> Node
     {
-        var n = Node(id: id, kind: .tabs, frame: frame)
-        n.segments = segments
-        n.controls = controls
-        return n
+        Node(id: id, kind: .tabs(segments: segments, controls: controls), frame: frame)
     }
 
     static func pager(_ id: String, _ frame: Rect, pages: [Node]) -> Node {
-        var n = Node(id: id, kind: .pager, frame: frame)
-        n.scroll = ScrollConfig(axis: .horizontal)
+        var n = Node(id: id, kind: .pager(ScrollConfig(axis: .horizontal)), frame: frame)
         n.children = pages
         return n
     }
 
     public static var tabs: Scene {
-        var outer = Node(id: "outer", kind: .scroll, frame: Rect(0, 0, 390, 844))
-        outer.scroll = ScrollConfig(
+        let config = ScrollConfig(
             axis: .vertical, content: 1044, bounces: false,
             nested: NestedPolicy(pre: .forward, post: .backward, fling: .handoff))
+        var outer = Node(id: "outer", kind: .scroll(config), frame: Rect(0, 0, 390, 844))
         let page = Rect(0, 0, 390, 800)
         outer.children = [
             view("header", Rect(0, 0, 390, 200), tap: true),
@@ -74,10 +72,10 @@ public enum BuiltinScenes {
     }
 
     public static var sheet: Scene {
-        var sheet = Node(id: "sheet", kind: .sheet, frame: Rect(0, 100, 390, 744))
-        sheet.sheet = SheetConfig(
+        let config = SheetConfig(
             detents: [Detent("full", 100), Detent("half", 420), Detent("tip", 744)],
             initial: "half", grabber: 36, backdrop: 0.3)
+        var sheet = Node(id: "sheet", kind: .sheet(config), frame: Rect(0, 100, 390, 744))
         let page = Rect(0, 0, 390, 664)
         sheet.children = [
             tabsControl(
@@ -95,19 +93,20 @@ public enum BuiltinScenes {
     }
 
     public static var indicator: Scene {
-        var background = Node(id: "background", kind: .scroll, frame: Rect(0, 0, 390, 844))
-        background.interactive = false
-        background.scroll = ScrollConfig(
+        let config = ScrollConfig(
             axis: .vertical, content: 1600,
             parallax: Parallax(follows: "list", mode: .proportional))
+        var background = Node(
+            id: "background", kind: .scroll(config), frame: Rect(0, 0, 390, 844))
+        background.interactive = false
         return Scene(
             name: "indicator", window: Point(390, 844),
             root: [background, list("list", Rect(0, 0, 390, 844), rows: 40, height: 60)])
     }
 
     public static var switcher: Scene {
-        var container = Node(id: "container", kind: .switcher, frame: Rect(0, 140, 390, 704))
-        container.transition = 0.3
+        var container = Node(
+            id: "container", kind: .switcher(transition: 0.3), frame: Rect(0, 140, 390, 704))
         var second = Node(id: "second", kind: .view, frame: Rect(0, 0, 390, 704))
         second.children = [view("button", Rect(145, 300, 100, 44), tap: true)]
         container.children = [list("first", Rect(0, 0, 390, 704), rows: 20, height: 44), second]

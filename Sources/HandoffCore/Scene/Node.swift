@@ -1,29 +1,3 @@
-/// The kinds of node a scene is built from (SPEC §2).
-public enum NodeKind: String, Sendable, CaseIterable {
-    case view
-    case scroll
-    case list
-    case pager
-    case switcher
-    case tabs
-    case sheet
-    /// The window-sized view `ID.backdrop` the scene adds just below each sheet.
-    case backdrop
-
-    /// Kinds a scene file may name (the backdrop is synthesised).
-    public static let writable: [NodeKind] = [
-        .view, .scroll, .list, .pager, .switcher, .tabs, .sheet,
-    ]
-
-    /// Whether nodes of this kind scroll (have an offset along an axis).
-    public var scrolls: Bool {
-        switch self {
-        case .scroll, .list, .pager: true
-        case .view, .switcher, .tabs, .sheet, .backdrop: false
-        }
-    }
-}
-
 /// How a scroll node shows movement past its edges (SPEC §5.4).
 public enum OverscrollStyle: String, Sendable {
     case rubber
@@ -203,6 +177,7 @@ public struct NodeOrigin: Equatable, Sendable {
 }
 
 /// One node of a scene as written: a view, scroll view, list, pager, switcher, tabs or sheet.
+/// What the node is and its kind's configuration are one value, `kind` (STYLE habit 17).
 public struct Node: Equatable, Sendable {
     public var id: String
     public var kind: NodeKind
@@ -212,13 +187,6 @@ public struct Node: Equatable, Sendable {
     public var interactive: Bool = true
     public var hidden: Bool = false
     public var stretches: Bool = false
-    public var scroll: ScrollConfig?
-    public var rows: Rows?
-    public var segments: [String] = []
-    public var controls: String?
-    public var sheet: SheetConfig?
-    /// Switcher transition length in seconds.
-    public var transition: Double = 0.3
     /// Children; for pagers and switchers, the pages.
     public var children: [Node] = []
     /// The UIKit view this node was imported from (SPEC §11), shown by `tree`.

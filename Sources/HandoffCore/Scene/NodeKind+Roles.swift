@@ -1,11 +1,38 @@
 /// What each kind of node is, decided once per kind with exhaustive switches: a new kind is a
 /// compile error here and at every `switch` over kinds, never a silent `false` (STYLE habit 17).
+extension NodeKind.Name {
+    /// Whether nodes of this kind scroll (have an offset along an axis).
+    public var scrolls: Bool {
+        switch self {
+        case .scroll, .list, .pager: true
+        case .view, .switcher, .tabs, .sheet, .backdrop: false
+        }
+    }
+
+    /// Whether and how the node shows pages.
+    public var pages: NodeKind.Pages? {
+        switch self {
+        case .pager: .scrolled
+        case .switcher: .switched
+        case .view, .scroll, .list, .tabs, .sheet, .backdrop: nil
+        }
+    }
+}
+
 extension NodeKind {
     /// How a node shows pages: a pager scrolls between them, a switcher selects one; nil for
     /// kinds without pages.
     public enum Pages: Sendable {
         case scrolled
         case switched
+    }
+
+    /// Whether nodes of this kind scroll (have an offset along an axis).
+    public var scrolls: Bool {
+        switch self {
+        case .scroll, .list, .pager: true
+        case .view, .switcher, .tabs, .sheet, .backdrop: false
+        }
     }
 
     /// Whether and how the node shows pages.

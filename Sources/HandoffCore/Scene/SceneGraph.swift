@@ -15,12 +15,15 @@ public struct SceneGraph: Sendable {
     public private(set) var parallaxOrder: [Int] = []
     /// The index of every `tabs` node, in tree order.
     public private(set) var tabs: [Int] = []
+    /// Per node, what the move path reads every frame, derived once from its kind.
+    public private(set) var motion: [Motion] = []
 
     /// Flattens a valid scene. Validation of user input is the loader's job; here it traps.
     public init(_ scene: Scene) {
         self.scene = scene
         for n in scene.root { _ = add(n, parent: nil, depth: 0) }
         topLevel = nodes.indices.filter { parent[$0] == nil }
+        motion = nodes.map(Motion.init)
         var pending: [Int] = []
         for i in nodes.indices {
             if let p = nodes[i].scroll?.parallax, byID[p.follows] != nil { pending.append(i) }
@@ -65,14 +68,19 @@ public struct SceneGraph: Sendable {
         stored.children = []
         // Derived lengths: a list's content is its rows, a pager's its pages; a sheet is
         // window-wide and as tall as the window below its top-most detent.
-        if let rows = node.rows { stored.scroll?.content = rows.totalHeight }
-        if node.kind.pages == .scrolled {
-            stored.scroll?.axis = .horizontal
-            stored.scroll?.content = Double(node.children.count) * node.frame.width
-        }
-        if let sheet = node.sheet {
+        switch node.kind {
+        case .list(var c, let rows):
+            c.content = rows.totalHeight
+            stored.kind = .list(c, rows)
+        case .pager(var c):
+            c.axis = .horizontal
+            c.content = Double(node.children.count) * node.frame.width
+            stored.kind = .pager(c)
+        case .sheet(let sheet):
             stored.frame = Rect(
                 0, sheet.topMost, scene.windowSize.x, scene.windowSize.y - sheet.topMost)
+        case .view, .scroll, .switcher, .tabs, .backdrop:
+            break
         }
         let i = nodes.count
         nodes.append(stored)
@@ -110,25 +118,17 @@ public struct SceneGraph: Sendable {
     }
 
     /// The axis node `i` scrolls on, if any (sheets are vertical).
-    public func axis(_ i: Int) -> Axis? {
-        if nodes[i].kind.isSheet { return .vertical }
-        return nodes[i].scroll?.axis
-    }
+    public func axis(_ i: Int) -> Axis? { motion[i].axis }
 
     /// The viewport length of a scroll node along its axis.
-    public func viewport(_ i: Int) -> Double {
-        guard let axis = nodes[i].scroll?.axis else { return 0 }
-        return nodes[i].frame.length(axis)
-    }
+    public func viewport(_ i: Int) -> Double { motion[i].viewport }
 
     /// Offset range: `min = -inset.leading`, `max = max(min, content + inset.trailing - viewport)`;
     /// for a sheet, the distance above its bottom-most detent.
-    public func range(_ i: Int) -> ClosedRange<Double> {
-        if let s = nodes[i].sheet { return 0...(s.bottomMost - s.topMost) }
-        guard let c = nodes[i].scroll else { return 0...0 }
-        let lo = -c.insetLeading
-        return lo...Swift.max(lo, c.content + c.insetTrailing - viewport(i))
-    }
+    public func range(_ i: Int) -> ClosedRange<Double> { motion[i].range }
+
+    /// Whether node `i` is a parallax scroll: it follows another node and is not interactive.
+    public func isFollower(_ i: Int) -> Bool { motion[i].follower }
 
     /// All nodes in the subtree of `i` (including `i`), in tree order.
     public func subtree(_ i: Int) -> [Int] {

@@ -54,7 +54,7 @@ extension Simulator {
             let takesPre =
                 k == sheet
                 ? offsets[n] < range(n).upperBound - 1e-9
-                : graph.nodes[n].scroll?.nested.pre.contains(dir) ?? false
+                : graph.motion[n].nested?.pre.contains(dir) ?? false
             if takesPre { take(n, .pre, Swift.min(rest, room(n, dir))) }
         }
         // self: the driver.
@@ -65,7 +65,7 @@ extension Simulator {
             let takesPost =
                 k == sheet
                 ? dir == .backward
-                : graph.nodes[n].scroll?.nested.post.contains(dir) ?? false
+                : graph.motion[n].nested?.post.contains(dir) ?? false
             if takesPost { take(n, .post, Swift.min(rest, room(n, dir))) }
         }
         // overscroll: the innermost chain node at that edge that bounces.
@@ -99,7 +99,7 @@ extension Simulator {
         }
     }
 
-    func isParallax(_ i: Int) -> Bool { graph.nodes[i].scroll?.parallax != nil }
+    func isParallax(_ i: Int) -> Bool { graph.isFollower(i) }
 
     /// Axes with a scroll node on the path, innermost first.
     func pannableAxes(path: [Int]) -> [Axis] {

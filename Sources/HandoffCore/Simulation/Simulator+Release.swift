@@ -64,7 +64,7 @@ extension Simulator {
         // 3. Momentum through the chain, without parents that take no fling travel.
         let participants = chain.enumerated().filter { k, n in
             if graph.nodes[n].kind.isSheet { return graph.nodes[n].sheet!.momentum }
-            return k == 0 || graph.nodes[n].scroll?.nested.fling != FlingMode.none
+            return k == 0 || graph.motion[n].nested?.fling != FlingMode.none
         }.map(\.element)
         if scrollV != 0, !participants.isEmpty {
             startMomentum(participants, velocity: scrollV, ownerOnly: false)

@@ -246,17 +246,16 @@ extension Simulator {
     private mutating func select(tabs: Int, segment: Int) {
         guard let c = graph.nodes[tabs].controls.flatMap(graph.index(of:)) else { return }
         let from = page(c)
-        if graph.nodes[c].kind.pages == .switched {
+        switch graph.nodes[c].kind {
+        case .switcher(let duration):
             guard segment != from else { return }
             selected[c] = segment
             emit(.pageSelected(node: c, from: from, to: segment))
             animations.append(
                 .transition(
-                    Transition(
-                        node: c, from: from, to: segment, start: time,
-                        duration: graph.nodes[c].transition)))
+                    Transition(node: c, from: from, to: segment, start: time, duration: duration)))
             repair(container: c, page: segment)
-        } else {
+        case .pager:
             let target = Double(segment) * graph.nodes[c].frame.width
             guard segment != from || offsets[c] != target else { return }
             springTo(c, .page, target: target, velocity: 0)
@@ -265,6 +264,9 @@ extension Simulator {
                 emit(.pageSelected(node: c, from: from, to: segment))
                 repair(container: c, page: segment)
             }
+        case .view, .scroll, .list, .tabs, .sheet, .backdrop:
+            // The validator lets a tabs control name only a pager or switcher.
+            return
         }
     }
 

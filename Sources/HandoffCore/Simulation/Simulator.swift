@@ -147,7 +147,7 @@ public struct Simulator: Sendable {
         if let p = pulls[i] { return p }
         let b = visualOverscroll(i)
         guard b != 0 else { return 0 }
-        guard graph.nodes[i].scroll?.overscroll == .rubber else { return b }
+        guard graph.motion[i].rubber else { return b }
         let d = dimension(i)
         let raw = RubberBand.raw(visual: Swift.min(abs(b), d * (1 - 1e-12)), dimension: d)
         return b > 0 ? raw : -raw
@@ -156,7 +156,7 @@ public struct Simulator: Sendable {
     /// Sets the raw pull past the nearest edge (`raw > 0` past max, `< 0` before min, 0 to clamp).
     mutating func applyRaw(_ i: Int, _ raw: Double) {
         let r = range(i)
-        let rubber = graph.nodes[i].scroll?.overscroll == .rubber
+        let rubber = graph.motion[i].rubber
         let visual = rubber ? RubberBand.visual(raw: abs(raw), dimension: dimension(i)) : abs(raw)
         pulls[i] = raw == 0 ? nil : raw
         if raw > 0 {
@@ -187,7 +187,7 @@ public struct Simulator: Sendable {
     }
 
     func bounces(_ i: Int) -> Bool {
-        !graph.nodes[i].kind.isSheet && (graph.nodes[i].scroll?.bounces ?? false)
+        graph.motion[i].bounces
     }
 
     /// Recomputes every parallax scroll from the node it follows.

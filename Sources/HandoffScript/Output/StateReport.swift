@@ -130,7 +130,7 @@ package struct StateReport: Sendable {
             let n = g.nodes[i]
             let r = sim.layout.frame(i)
             var line =
-                String(repeating: "  ", count: g.depth[i] + 1) + "\(n.id)  \(n.kind.rawValue)"
+                String(repeating: "  ", count: g.depth[i] + 1) + "\(n.id)  \(n.kind.name.rawValue)"
             line += " [\(f(r.x)), \(f(r.y)), \(f(r.width)), \(f(r.height))]"
             if let c = n.scroll {
                 let range = g.range(i)
@@ -180,7 +180,7 @@ package struct StateReport: Sendable {
             let n = g.nodes[i]
             let r = sim.layout.frame(i)
             var fields: [(String, String)] = [
-                ("id", J.string(n.id)), ("kind", J.string(n.kind.rawValue)),
+                ("id", J.string(n.id)), ("kind", J.string(n.kind.name.rawValue)),
                 ("depth", String(g.depth[i])),
                 ("frame", J.array([r.x, r.y, r.width, r.height].map(J.number))),
             ]

@@ -19,7 +19,7 @@ package struct SceneLoader {
         "snap",
         "parallax", "children",
     ]
-    static func keys(for kind: NodeKind) -> Set<String> {
+    static func keys(for kind: NodeKind.Name) -> Set<String> {
         switch kind {
         case .view: commonKeys.union(["tap", "stretches", "children"])
         case .scroll: commonKeys.union(scrollKeys)
@@ -131,14 +131,14 @@ package struct SceneLoader {
     }
 
     /// Every key any node may have, to tell an unknown kind (`button: ok`) from a missing one.
-    static let anyNodeKey: Set<String> = NodeKind.writable.reduce(into: ["kind"]) {
+    static let anyNodeKey: Set<String> = NodeKind.Name.writable.reduce(into: ["kind"]) {
         $0.formUnion(keys(for: $1))
     }
 
     /// Reads one node at `path` (its index path in the tree); `parent` is the kind of the
     /// container when the node is a page. Checks of the value are `SceneValidator`'s.
     func node(
-        _ y: Yams.Node, path: [Int], parent: NodeKind?, _ map: inout SourceMap
+        _ y: Yams.Node, path: [Int], parent: NodeKind.Name?, _ map: inout SourceMap
     ) throws(SceneError) -> HandoffCore.Node {
         // Recursion stays bounded here; the validator reports the same limit for other producers.
         guard path.count <= SceneValidator.maxDepth else {
@@ -148,10 +148,12 @@ package struct SceneLoader {
         note(&map, path, .node, y.mark)
         let (kind, id) = try kindAndID(y, entries, path, &map)
 
-        var n = HandoffCore.Node(id: id, kind: kind, frame: Rect(0, 0, 0, 0))
-        if kind.scrolls {
-            n.scroll = ScrollConfig(axis: kind.pages == .scrolled ? .horizontal : .vertical)
-        }
+        // Settings are read in file order into these; the kind is made from them at the end.
+        var n = HandoffCore.Node(id: id, kind: .view, frame: Rect(0, 0, 0, 0))
+        var scroll = ScrollConfig(axis: kind.pages == .scrolled ? .horizontal : .vertical)
+        var transition = 0.3
+        var segments: [String] = []
+        var controls: String?
         let allowed = Self.keys(for: kind)
         var hasFrame = false
         var rowHeight: Double?
@@ -192,19 +194,19 @@ package struct SceneLoader {
                 }
             case "axis":
                 let axis: Axis = try choice(value, "axis", Axis.allCases)
-                n.scroll?.axis = axis
-            case "content": n.scroll?.content = try number(value, "content", min: 0, max: 1e9)
-            case "offset": n.scroll?.offset = try number(value, "offset")
+                scroll.axis = axis
+            case "content": scroll.content = try number(value, "content", min: 0, max: 1e9)
+            case "offset": scroll.offset = try number(value, "offset")
             case "inset": insetNode = value
-            case "bounces": n.scroll?.bounces = try bool(value, "bounces")
+            case "bounces": scroll.bounces = try bool(value, "bounces")
             case "overscroll":
-                n.scroll?.overscroll = try choice(
+                scroll.overscroll = try choice(
                     value, "overscroll", [OverscrollStyle.rubber, .linear])
             case "deceleration":
                 let w = try word(value, "deceleration")
                 switch w {
-                case "normal": n.scroll?.rate = Deceleration.normal
-                case "fast": n.scroll?.rate = Deceleration.fast
+                case "normal": scroll.rate = Deceleration.normal
+                case "fast": scroll.rate = Deceleration.fast
                 default:
                     guard let r = CommandParser.decimal(w), r > 0, r < 1 else {
                         throw fail(
@@ -212,15 +214,15 @@ package struct SceneLoader {
                             "deceleration must be normal, fast or a per-ms rate between 0 and 1, got '\(w)'"
                         )
                     }
-                    n.scroll?.rate = r
+                    scroll.rate = r
                 }
-            case "nested": n.scroll?.nested = try nested(value)
+            case "nested": scroll.nested = try nested(value)
             case "snap":
                 guard try word(value, "snap") == "edges" else {
                     throw fail(value.mark, "snap must be 'edges'")
                 }
-                n.scroll?.snapEdges = true
-            case "parallax": n.scroll?.parallax = try parallax(value)
+                scroll.snapEdges = true
+            case "parallax": scroll.parallax = try parallax(value)
             case "rows":
                 rowCount = try integer(value, "rows", max: 10_000_000)
                 rowsMark = value.mark
@@ -243,13 +245,13 @@ package struct SceneLoader {
                         throw fail(
                             value.mark, "transition must be a duration like 0.3s, got '\(w)'")
                     }
-                    n.transition = d
+                    transition = d
                 }
             case "segments":
                 for s in try sequence(value, "segments") {
-                    n.segments.append(try word(s, "a segment"))
+                    segments.append(try word(s, "a segment"))
                 }
-            case "controls": n.controls = try word(value, "controls")
+            case "controls": controls = try word(value, "controls")
             case "detents":
                 var list: [Detent] = []
                 for (name, dmark, v) in try mapping(value, "detents") {
@@ -268,31 +270,39 @@ package struct SceneLoader {
         if !hasFrame && SceneValidator.hasOwnFrame(kind, parent: parent) {
             throw fail(y.mark, "'\(id)' needs a frame: [x, y, width, height]")
         }
-        if let insetNode { try inset(insetNode, into: &n) }
+        if let insetNode { try inset(insetNode, into: &scroll) }
         switch kind {
+        case .view: n.kind = .view
+        case .scroll: n.kind = .scroll(scroll)
         case .list:
+            let rows: Rows
             if let hs = rowHeights {
                 if let rowCount, rowCount != hs.count {
                     throw fail(rowsMark, "rows and rowHeights disagree")
                 }
-                n.rows = Rows(heights: hs)
+                rows = Rows(heights: hs)
             } else {
                 guard let rowCount else { throw fail(y.mark, "list '\(id)' needs rows") }
                 guard let rowHeight else {
                     throw fail(y.mark, "list '\(id)' needs rowHeight or rowHeights")
                 }
-                n.rows = .uniform(count: rowCount, height: rowHeight)
+                rows = .uniform(count: rowCount, height: rowHeight)
             }
-        case .view, .scroll, .pager, .switcher, .tabs, .sheet, .backdrop:
-            break
-        }
-        if kind.isSheet, let detents, let first = detents.min(by: { $0.top < $1.top }) {
-            // The default initial detent is the top-most (SPEC §2 leaves it open; README says so).
-            var cfg = SheetConfig(detents: detents, initial: initial ?? first.name)
+            n.kind = .list(scroll, rows)
+        case .pager: n.kind = .pager(scroll)
+        case .switcher: n.kind = .switcher(transition: transition)
+        case .tabs: n.kind = .tabs(segments: segments, controls: controls)
+        case .sheet:
+            // No detents makes a sheet without any, which the validator reports. The default
+            // initial detent is the top-most (SPEC §2 leaves it open; README says so).
+            let detents = detents ?? []
+            let first = detents.min(by: { $0.top < $1.top })?.name ?? ""
+            var cfg = SheetConfig(detents: detents, initial: initial ?? first)
             cfg.grabber = sheetExtras.grabber
             cfg.backdrop = sheetExtras.backdrop
             cfg.momentum = sheetExtras.momentum
-            n.sheet = cfg
+            n.kind = .sheet(cfg)
+        case .backdrop: n.kind = .backdrop
         }
         return n
     }
@@ -301,11 +311,11 @@ package struct SceneLoader {
     func kindAndID(
         _ y: Yams.Node, _ entries: [(key: String, keyMark: Mark?, value: Yams.Node)],
         _ path: [Int], _ map: inout SourceMap
-    ) throws(SceneError) -> (NodeKind, String) {
-        var kind: NodeKind?
+    ) throws(SceneError) -> (NodeKind.Name, String) {
+        var kind: NodeKind.Name?
         var id: String?
         for (key, _, value) in entries {
-            if let k = NodeKind(rawValue: key), NodeKind.writable.contains(k) {
+            if let k = NodeKind.Name(rawValue: key), NodeKind.Name.writable.contains(k) {
                 guard kind == nil else {
                     throw fail(value.mark, "a node has one kind; '\(key)' is a second")
                 }
@@ -316,14 +326,14 @@ package struct SceneLoader {
         }
         for (key, _, value) in entries where key == "kind" {
             guard kind == nil else { throw fail(value.mark, "a node has one kind") }
-            kind = try choice(value, "kind", NodeKind.writable)
+            kind = try choice(value, "kind", NodeKind.Name.writable)
         }
         for (key, _, value) in entries where key == "id" {
             guard id == nil else { throw fail(value.mark, "the id is given twice") }
             id = try word(value, "the id")
             note(&map, path, .id, value.mark)
         }
-        let kinds = NodeKind.writable.map(\.rawValue)
+        let kinds = NodeKind.Name.writable.map(\.rawValue)
         guard let kind else {
             // `button: ok` is a kind the format does not have, not a node without one.
             if let (key, mark, _) = entries.first(where: {
@@ -367,8 +377,8 @@ package struct SceneLoader {
         }
     }
 
-    func inset(_ value: Yams.Node, into n: inout HandoffCore.Node) throws(SceneError) {
-        let vertical = n.scroll?.axis != .horizontal
+    func inset(_ value: Yams.Node, into scroll: inout ScrollConfig) throws(SceneError) {
+        let vertical = scroll.axis != .horizontal
         let names = vertical ? ["top", "bottom"] : ["left", "right"]
         for (k, kmark, v) in try mapping(value, "inset") {
             guard let idx = names.firstIndex(of: k) else {
@@ -377,7 +387,7 @@ package struct SceneLoader {
                     in: "inset of a \(vertical ? "vertical" : "horizontal") scroll")
             }
             let x = try number(v, "inset \(k)", min: 0, max: 1e6)
-            if idx == 0 { n.scroll?.insetLeading = x } else { n.scroll?.insetTrailing = x }
+            if idx == 0 { scroll.insetLeading = x } else { scroll.insetTrailing = x }
         }
     }
 

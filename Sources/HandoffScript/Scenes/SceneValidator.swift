@@ -80,22 +80,22 @@ package struct SceneValidator {
 
     // MARK: Each node on its own
 
-    private mutating func walk(_ n: Node, path: [Int], parent: NodeKind?) {
+    private mutating func walk(_ n: Node, path: [Int], parent: NodeKind.Name?) {
         guard path.count <= Self.maxDepth else {
             add(path, .node, "nodes are nested more than \(Self.maxDepth) deep")
             return
         }
         identity(n, path)
-        if Self.hasOwnFrame(n.kind, parent: parent) { frame(n, path) }
+        if Self.hasOwnFrame(n.kind.name, parent: parent) { frame(n, path) }
         if !(n.alpha >= 0 && n.alpha <= 1) { add(path, .alpha, "alpha must be between 0 and 1") }
         if let c = n.scroll { scroll(c, n, path) }
         kind(n, path)
-        for (k, c) in n.children.enumerated() { walk(c, path: path + [k], parent: n.kind) }
+        for (k, c) in n.children.enumerated() { walk(c, path: path + [k], parent: n.kind.name) }
     }
 
     /// Pages fill their pager or switcher and a sheet is laid out by its detents; every other
     /// node's frame is its own.
-    static func hasOwnFrame(_ kind: NodeKind, parent: NodeKind?) -> Bool {
+    static func hasOwnFrame(_ kind: NodeKind.Name, parent: NodeKind.Name?) -> Bool {
         switch parent {
         case .pager?, .switcher?: return false
         case nil, .view?, .scroll?, .list?, .tabs?, .sheet?, .backdrop?: break
@@ -155,27 +155,23 @@ package struct SceneValidator {
     /// What each kind needs; exhaustive, so a new kind must say.
     private mutating func kind(_ n: Node, _ path: [Int]) {
         switch n.kind {
-        case .view:
+        case .view, .scroll:
             break
-        case .scroll:
-            if n.scroll == nil { add(path, .node, "scroll '\(n.id)' has no scroll settings") }
-        case .list:
-            if n.scroll == nil { add(path, .node, "list '\(n.id)' has no scroll settings") }
-            if n.scroll?.axis == .horizontal { add(path, .axis, "a list scrolls vertically") }
-            rows(n, path)
+        case .list(let c, let rows):
+            if c.axis == .horizontal { add(path, .axis, "a list scrolls vertically") }
+            self.rows(rows, path)
         case .pager:
-            if n.scroll == nil { add(path, .node, "pager '\(n.id)' has no scroll settings") }
             pages(n, path)
-        case .switcher:
+        case .switcher(let transition):
             pages(n, path)
-            if !(n.transition >= 0 && n.transition <= 60) {
+            if !(transition >= 0 && transition <= 60) {
                 add(path, .transition, "transition must be between 0s and 60s")
             }
-        case .tabs:
-            if n.segments.isEmpty { add(path, .segments, "segments must not be empty") }
-            if n.controls == nil { add(path, .node, "tabs '\(n.id)' needs 'controls:'") }
-        case .sheet:
-            sheet(n, path)
+        case .tabs(let segments, let controls):
+            if segments.isEmpty { add(path, .segments, "segments must not be empty") }
+            if controls == nil { add(path, .node, "tabs '\(n.id)' needs 'controls:'") }
+        case .sheet(let s):
+            sheet(s, n, path)
         case .backdrop:
             add(path, .node, "'\(n.id)' is a backdrop, which only a sheet makes")
         }
@@ -183,22 +179,21 @@ package struct SceneValidator {
 
     private mutating func pages(_ n: Node, _ path: [Int]) {
         if n.children.isEmpty {
-            add(path, .node, "\(n.kind.rawValue) '\(n.id)' needs pages")
+            add(path, .node, "\(n.kind.name.rawValue) '\(n.id)' needs pages")
         } else if !(n.frame.width > 0 && n.frame.height > 0) {
-            add(path, .node, "\(n.kind.rawValue) '\(n.id)' needs a positive width and height")
+            add(path, .node, "\(n.kind.name.rawValue) '\(n.id)' needs a positive width and height")
         }
     }
 
-    private mutating func rows(_ n: Node, _ path: [Int]) {
-        switch n.rows {
-        case nil: add(path, .node, "list '\(n.id)' needs rows")
-        case .uniform(let count, let height)?:
+    private mutating func rows(_ rows: Rows, _ path: [Int]) {
+        switch rows {
+        case .uniform(let count, let height):
             if count < 0 { add(path, .rows, "rows must not be negative") }
             if !(height >= 0.01 && height <= 1e5) {
                 add(path, .rows, "rowHeight must be between 0.01 and 100000")
             }
             if count > 10_000_000 { add(path, .rows, "rows is too large (at most 10000000)") }
-        case .explicit(let prefix)?:
+        case .explicit(let prefix):
             for i in 1..<max(1, prefix.count) {
                 let h = prefix[i] - prefix[i - 1]
                 if !(h >= 0.01 && h <= 1e5) {
@@ -209,8 +204,8 @@ package struct SceneValidator {
         }
     }
 
-    private mutating func sheet(_ n: Node, _ path: [Int]) {
-        guard let s = n.sheet, !s.detents.isEmpty else {
+    private mutating func sheet(_ s: SheetConfig, _ n: Node, _ path: [Int]) {
+        guard !s.detents.isEmpty else {
             add(path, .node, "sheet '\(n.id)' needs detents")
             return
         }
@@ -252,7 +247,7 @@ package struct SceneValidator {
 
     private mutating func references(_ n: Node, path: [Int]) {
         guard path.count <= Self.maxDepth else { return }
-        if n.kind.isTabs, let target = n.controls { controls(n, target, path) }
+        if let target = n.controls { controls(n, target, path) }
         if let p = n.scroll?.parallax { follows(n, p.follows, path) }
         for (k, c) in n.children.enumerated() { references(c, path: path + [k]) }
     }
@@ -278,7 +273,7 @@ package struct SceneValidator {
         case .view, .scroll, .list, .tabs, .sheet, .backdrop:
             add(
                 path, .controls,
-                "controls must name a pager or switcher; '\(target)' is a \(t.kind.rawValue)")
+                "controls must name a pager or switcher; '\(target)' is a \(t.kind.name.rawValue)")
         }
     }
 

@@ -35,7 +35,7 @@ package struct SceneWriter {
 
     private func node(_ n: Node, path: [Int], indent: String, page: Bool, _ out: inout [String]) {
         for c in comments[path] ?? [] { out.append(indent + "# guess: " + Self.clean(c)) }
-        out.append(indent + "- \(n.kind.rawValue): \(n.id)")
+        out.append(indent + "- \(n.kind.name.rawValue): \(n.id)")
         let i = indent + "  "
         func line(_ key: String, _ value: String) { out.append(i + key + ": " + value) }
         if let o = n.origin {
@@ -43,7 +43,7 @@ package struct SceneWriter {
             if let a = o.address { line("address", Self.quoted(a)) }
         }
         let f = n.frame
-        if SceneValidator.hasOwnFrame(n.kind, parent: page ? .pager : nil) {
+        if SceneValidator.hasOwnFrame(n.kind.name, parent: page ? .pager : nil) {
             line(
                 "frame",
                 "[\(Self.number(f.x)), \(Self.number(f.y)), \(Self.number(f.width)), \(Self.number(f.height))]"
@@ -58,26 +58,25 @@ package struct SceneWriter {
         switch n.kind {
         case .view, .scroll, .backdrop:
             break
-        case .list:
-            switch n.rows {
-            case .uniform(let count, let height)?:
+        case .list(_, let rows):
+            switch rows {
+            case .uniform(let count, let height):
                 line("rows", "\(count)")
                 line("rowHeight", Self.number(height))
-            case .explicit(let prefix)?:
+            case .explicit(let prefix):
                 let hs = zip(prefix.dropFirst(), prefix).map { Self.number($0 - $1) }
                 line("rowHeights", "[" + hs.joined(separator: ", ") + "]")
-            case nil:
-                break
             }
         case .pager:
             break
-        case .switcher:
-            line("transition", Self.number(n.transition) + "s")
-        case .tabs:
-            line("segments", "[" + n.segments.map(Self.quoted).joined(separator: ", ") + "]")
-            if let c = n.controls { line("controls", c) }
-        case .sheet:
-            if let s = n.sheet {
+        case .switcher(let transition):
+            line("transition", Self.number(transition) + "s")
+        case .tabs(let segments, let controls):
+            line("segments", "[" + segments.map(Self.quoted).joined(separator: ", ") + "]")
+            if let c = controls { line("controls", c) }
+        case .sheet(let s):
+            // A sheet without detents is invalid; the validator says so before anyone writes it.
+            if !s.detents.isEmpty {
                 line(
                     "detents",
                     "{"

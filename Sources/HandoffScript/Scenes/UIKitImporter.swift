@@ -148,8 +148,7 @@ package struct UIKitImporter {
             || base.map(Self.isScrollClass) == true
         if isScroll {
             scrolls += 1
-            d.node.kind = .scroll
-            d.node.scroll = ScrollConfig()
+            d.node.kind = .scroll(ScrollConfig())
         } else if Self.isTappable(v.className, base: base) {
             d.node.tappable = true
             d.guesses.append("tap: \(v.className) is a cell, button or control")
@@ -265,9 +264,8 @@ package struct UIKitImporter {
                 guesses.append("bounces: it was overscrolled in the dump")
             }
         }
-        drafts[i].node.scroll = c
+        drafts[i].node.kind = pager ? .pager(c) : .scroll(c)
         if pager {
-            drafts[i].node.kind = .pager
             guesses.append("pager: _UIQueuingScrollView (UIPageViewController)")
             // UIPageViewController lists its page views in no particular order; a pager's pages
             // are laid out at i × width, so they are taken in the order of their x.

@@ -1,0 +1,55 @@
+/// What the move path reads of a flattened node every frame, derived once from its kind by an
+/// exhaustive switch. Plain values: reading them never copies the kind's configuration (a
+/// `NodeKind` payload holds strings and arrays, and copying one per frame shows in `make bench`).
+public struct Motion: Sendable {
+    /// The axis the node moves on (sheets are vertical); nil for kinds that do not move.
+    public var axis: Axis?
+    /// The axis of a scroll view (a scroll, list or pager); nil for sheets and other kinds.
+    public var scrollAxis: Axis?
+    /// A scroll's viewport length along its axis; 0 for other kinds.
+    public var viewport: Double
+    /// The offset range (`SceneGraph.range`).
+    public var range: ClosedRange<Double>
+    /// A scroll that bounces at its edges (a sheet settles to detents instead).
+    public var bounces: Bool
+    /// A scroll whose overscroll is the rubber band, not linear.
+    public var rubber: Bool
+    /// A scroll's nested policy as a parent; nil for kinds that are not scroll views.
+    public var nested: NestedPolicy?
+    /// A parallax scroll: it follows another node and is not interactive.
+    public var follower: Bool
+
+    init(_ n: Node) {
+        switch n.kind {
+        case .scroll(let c), .list(let c, _), .pager(let c):
+            let viewport = n.frame.length(c.axis)
+            let lo = -c.insetLeading
+            axis = c.axis
+            scrollAxis = c.axis
+            self.viewport = viewport
+            range = lo...Swift.max(lo, c.content + c.insetTrailing - viewport)
+            bounces = c.bounces
+            rubber = c.overscroll == .rubber
+            nested = c.nested
+            follower = c.parallax != nil
+        case .sheet(let s):
+            axis = .vertical
+            scrollAxis = nil
+            viewport = 0
+            range = 0...(s.bottomMost - s.topMost)
+            bounces = false
+            rubber = false
+            nested = nil
+            follower = false
+        case .view, .switcher, .tabs, .backdrop:
+            axis = nil
+            scrollAxis = nil
+            viewport = 0
+            range = 0...0
+            bounces = false
+            rubber = false
+            nested = nil
+            follower = false
+        }
+    }
+}
