@@ -31,10 +31,11 @@ public struct Layout {
     /// The frame of node `i` in its parent's content coordinates, as it is now (sheets at their
     /// current top, stretching views grown).
     public func frame(_ i: Int) -> Rect {
-        let node = graph.nodes[i]
-        var f = node.frame
-        if node.kind.isSheet { f.y = sheetTop(i) }
-        if node.stretches, let p = graph.parent[i], let axis = graph.motion[p].scrollAxis {
+        // Fields read in place: copying the node would copy its kind's configuration.
+        var f = graph.nodes[i].frame
+        if graph.nodes[i].kind.isSheet { f.y = sheetTop(i) }
+        if graph.nodes[i].stretches, let p = graph.parent[i], let axis = graph.motion[p].scrollAxis
+        {
             let lo = graph.range(p).lowerBound
             let o = offsets[p]
             if o < lo {
@@ -68,11 +69,16 @@ public struct Layout {
     /// Whether hit testing looks at a node and its subtree (UIKit skips hidden, non-interactive
     /// and nearly transparent views).
     func isHittable(_ i: Int) -> Bool {
-        let n = graph.nodes[i]
         // A parallax scroll follows another node and is not interactive (SPEC §5.7).
-        if n.hidden || !n.interactive || graph.isFollower(i) || !isShown(i) { return false }
-        if n.kind.isBackdrop { return backdropAlpha(sheet: graph.partner[i]!) >= 0.01 }
-        return n.alpha >= 0.01
+        if graph.nodes[i].hidden || !graph.nodes[i].interactive || graph.isFollower(i)
+            || !isShown(i)
+        {
+            return false
+        }
+        if graph.nodes[i].kind.isBackdrop {
+            return backdropAlpha(sheet: graph.partner[i]!) >= 0.01
+        }
+        return graph.nodes[i].alpha >= 0.01
     }
 
     /// The window frame of node `i` and the clip its parents impose, in O(depth).
