@@ -6,16 +6,11 @@ import Testing
 /// whatever decimals, durations, settings, tolerances and points it typed (SPEC §1, §7). Driven
 /// through the built binary only, as a user would.
 @Suite(.serialized) struct RecordReplayPropertyTests {
-    /// Deterministic choices from one seed (SplitMix64).
+    /// Deterministic choices from one seed (SplitMix64, shared with the random-input test).
     struct Bits {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
+        var mix: SplitMix
+        init(state: UInt64) { mix = SplitMix(seed: state) }
+        mutating func next() -> UInt64 { mix.next() }
         mutating func int(_ n: Int) -> Int { Int(next() % UInt64(n)) }
 
         /// A decimal as a user types it: a sign, up to `whole` integer digits, up to 6 decimals,
