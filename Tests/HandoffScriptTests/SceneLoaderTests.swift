@@ -84,6 +84,16 @@ struct SceneLoaderTests {
                 == "s.yaml:8:5: error: unknown key 'bounce' in a scroll; did you mean 'bounces'?")
     }
 
+    /// A scene's settings are checked as `set` checks them, "did you mean" included.
+    @Test func settingsOfferWhatSetOffers() throws {
+        let e = try #require(
+            error("settings: {policy: uikt}\nroot:\n  - view: v\n    frame: [0, 0, 10, 10]\n"))
+        #expect(
+            e.rendered
+                == "s.yaml:1:20: error: policy takes nested or uikit or outer, got 'uikt'; did you mean 'uikit'?"
+        )
+    }
+
     @Test func duplicateId() throws {
         let bad = Self.example.replacingOccurrences(of: "- list: second", with: "- list: first")
         let e = try #require(error(bad))

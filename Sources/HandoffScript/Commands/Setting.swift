@@ -11,6 +11,12 @@ package enum Setting: Equatable, Sendable {
 
     /// Parses `value` for `key` (one of `SettingKeys.keys`); a value out of range or unknown
     /// is reported through `fail(message, suggestion)`.
+    /// How a scene file's `settings` report a bad value: the message, with the close value as a
+    /// "did you mean" (as `set` offers it).
+    package static func sceneError(_ message: String, _ suggestion: String?) -> Diagnostic {
+        Diagnostic(message + (suggestion.map { "; did you mean '\($0)'?" } ?? ""))
+    }
+
     package init(
         key: String, value: String, fail: (String, String?) -> Diagnostic
     ) throws(Diagnostic) {

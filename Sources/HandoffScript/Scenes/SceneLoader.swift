@@ -90,7 +90,7 @@ package struct SceneLoader {
             }
             let text = try word(v, k)
             do {
-                _ = try Setting(key: k, value: text) { message, _ in Diagnostic(message) }
+                _ = try Setting(key: k, value: text, fail: Setting.sceneError)
             } catch {
                 throw fail(v.mark, error.message)
             }

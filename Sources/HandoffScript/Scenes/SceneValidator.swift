@@ -64,7 +64,7 @@ package struct SceneValidator {
                 continue
             }
             do throws(Diagnostic) {
-                _ = try Setting(key: key, value: value) { message, _ in Diagnostic(message) }
+                _ = try Setting(key: key, value: value, fail: Setting.sceneError)
             } catch {
                 issues.append(SceneIssue(ScenePlace([], .settings), error.message))
             }
