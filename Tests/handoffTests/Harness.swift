@@ -21,23 +21,37 @@ enum Harness {
         }
     }
 
-    static func run(_ args: [String], stdin: String = "", cwd: URL? = nil) throws -> Result {
+    /// Runs the binary with `stdin` (or the file `stdinFile`), extra environment variables and a
+    /// working directory. Standard error goes to a file, so a long error cannot fill a pipe
+    /// nobody reads yet.
+    static func run(
+        _ args: [String], stdin: String = "", stdinFile: String? = nil,
+        env: [String: String] = [:], cwd: URL? = nil
+    ) throws -> Result {
         let p = Process()
         p.executableURL = binary
         p.arguments = args
         p.currentDirectoryURL = cwd ?? root
+        if !env.isEmpty {
+            p.environment = ProcessInfo.processInfo.environment.merging(env) { $1 }
+        }
         let inPipe = Pipe()
         let outPipe = Pipe()
-        let errPipe = Pipe()
-        p.standardInput = inPipe
+        let errFile = try temporaryDirectory().appendingPathComponent("stderr")
+        _ = FileManager.default.createFile(atPath: errFile.path, contents: nil)
+        p.standardInput =
+            try stdinFile.map { try FileHandle(forReadingFrom: URL(fileURLWithPath: $0)) } ?? inPipe
         p.standardOutput = outPipe
-        p.standardError = errPipe
+        p.standardError = try FileHandle(forWritingTo: errFile)
         try p.run()
-        inPipe.fileHandleForWriting.write(Data(stdin.utf8))
-        try inPipe.fileHandleForWriting.close()
+        if stdinFile == nil {
+            inPipe.fileHandleForWriting.write(Data(stdin.utf8))
+            try inPipe.fileHandleForWriting.close()
+        }
         let out = outPipe.fileHandleForReading.readDataToEndOfFile()
-        let err = errPipe.fileHandleForReading.readDataToEndOfFile()
         p.waitUntilExit()
+        let err = try Data(contentsOf: errFile)
+        try? FileManager.default.removeItem(at: errFile.deletingLastPathComponent())
         return Result(
             out: String(decoding: out, as: UTF8.self), err: String(decoding: err, as: UTF8.self),
             status: p.terminationStatus)

@@ -4,32 +4,6 @@ import Testing
 /// Issue 9 through the binary: crashes, unreadable files, lost recordings, traces that lie or
 /// write, CRLF scripts, history files that are not ours. Each reproduction of the issue is here.
 @Suite(.serialized) struct ReliabilityTests {
-    /// Runs the binary with stdin from a file (or nothing) and extra environment.
-    static func run(
-        _ args: [String], stdinFile: String? = nil, env: [String: String] = [:], cwd: URL? = nil
-    ) throws -> Harness.Result {
-        let p = Process()
-        p.executableURL = Harness.binary
-        p.arguments = args
-        p.currentDirectoryURL = cwd ?? Harness.root
-        p.environment = ProcessInfo.processInfo.environment.merging(env) { $1 }
-        let outPipe = Pipe()
-        // Standard error goes to a file, so a long error cannot fill a pipe nobody reads yet.
-        let errFile = try Harness.temporaryDirectory().appendingPathComponent("stderr")
-        _ = FileManager.default.createFile(atPath: errFile.path, contents: nil)
-        p.standardInput = stdinFile.map { FileHandle(forReadingAtPath: $0)! } ?? Pipe()
-        p.standardOutput = outPipe
-        p.standardError = try FileHandle(forWritingTo: errFile)
-        try p.run()
-        if stdinFile == nil { try (p.standardInput as! Pipe).fileHandleForWriting.close() }
-        let out = outPipe.fileHandleForReading.readDataToEndOfFile()
-        p.waitUntilExit()
-        let err = try Data(contentsOf: errFile)
-        return Harness.Result(
-            out: String(decoding: out, as: UTF8.self), err: String(decoding: err, as: UTF8.self),
-            status: p.terminationStatus)
-    }
-
     static func write(_ text: String, _ url: URL) throws {
         try text.write(to: url, atomically: false, encoding: .utf8)
     }
@@ -98,7 +72,7 @@ import Testing
             // Under the address sanitizer (`make test-asan`) the planted SIGSEGV must still kill
             // the child, not turn into a sanitizer report and exit status 1.
             let asan = ProcessInfo.processInfo.environment["ASAN_OPTIONS"].map { $0 + ":" } ?? ""
-            let r = try Self.run(
+            let r = try Harness.run(
                 ["test", "-j", jobs, dir.path],
                 env: ["HANDOFF_TEST_CRASH_ON": "/c.trace", "ASAN_OPTIONS": asan + "handle_segv=0"])
             #expect(r.status == 1)
@@ -186,7 +160,7 @@ import Testing
             dir.appendingPathComponent("scenes/s.yaml"))
         let script = dir.appendingPathComponent("script")
         try Self.write("set slop 20\nload scenes/s.yaml\npan 0 -15\nend 0 -300\nsettle\n", script)
-        let r = try Self.run(
+        let r = try Harness.run(
             ["--json", "--record", "sub/my x.trace", "--script", script.path], cwd: dir)
         #expect(r.status == 0, "\(r.err)")
         #expect(r.lines.filter { $0.hasPrefix("{") }.count == 5)
@@ -198,14 +172,14 @@ import Testing
         let replay = try Harness.run(["replay", trace.path])
         #expect(replay.status == 0, "\(replay.out)")
         // The scene given on the command line, recorded from another folder.
-        let direct = try Self.run(
+        let direct = try Harness.run(
             ["scenes/s.yaml", "--record", "sub/my x.trace", "--force"], stdinFile: script.path,
             cwd: dir)
         #expect(direct.status == 0, "\(direct.err)")
         #expect(
             try String(contentsOf: trace, encoding: .utf8).contains("# scene: ../scenes/s.yaml\n"))
         #expect(try Harness.run(["replay", trace.path]).status == 0)
-        let again = try Self.run(["--record", "sub/my x.trace"], cwd: dir)
+        let again = try Harness.run(["--record", "sub/my x.trace"], cwd: dir)
         #expect(again.status == 2)
         #expect(again.err == "error: 'sub/my x.trace' exists; add --force to overwrite it\n")
     }
@@ -308,7 +282,7 @@ import Testing
         try Self.write(
             String(repeating: "pan 0 -10\nstate\nend\n", count: 400) + "expect t == 0\n", script)
         let trace = mount.appendingPathComponent("full.trace")
-        let r = try Self.run(["--record", trace.path, "--script", script.path])
+        let r = try Harness.run(["--record", trace.path, "--script", script.path])
         #expect(r.status == 1)
         #expect(
             r.err
@@ -351,7 +325,7 @@ import Testing
         let word = String(repeating: "x", count: 8 << 20)
         let script = dir.appendingPathComponent("big.txt")
         try Self.write(word + "\nexpect t == 0\n", script)
-        let r = try Self.run(["--script", script.path])
+        let r = try Harness.run(["--script", script.path])
         #expect(r.status == 1)
         // (a Bool, so a failure does not print the 8 MB line)
         let named = r.err.hasPrefix("\(script.path):1:1: error: unknown command 'xxxx")
@@ -359,7 +333,7 @@ import Testing
         #expect(r.out == "expect    ok: t == 0\n")
         let trace = dir.appendingPathComponent("big.trace")
         try Self.write("# handoff trace v1\n# scene: tabs\n> step\n" + word + "\n", trace)
-        let replay = try Self.run(["replay", trace.path])
+        let replay = try Harness.run(["replay", trace.path])
         #expect(replay.status == 1)
         #expect(replay.lines.contains("FAIL \(trace.path): 1 of 1 commands differ"))
     }
