@@ -35,7 +35,8 @@ final class Recorder: TraceSink {
                 var st = stat()
                 if lstat(path, &st) == 0, st.st_mode & S_IFMT != S_IFREG {
                     throw FileError(
-                        st.st_mode & S_IFMT == S_IFDIR ? "is a directory" : "not a regular file")
+                        st.st_mode & S_IFMT == S_IFDIR
+                            ? LocalFiles.describe(EISDIR) : "not a regular file")
                 }
                 throw FileError.exists
             }
