@@ -37,7 +37,7 @@ package struct StateReport: Sendable {
 
     package var lastTap: String {
         guard let tap = sim.lastTap else { return "none" }
-        return names.target(tap.target) + " " + TextRenderer.tapText(tap.outcome, names)
+        return names.target(tap.target) + " " + FactDescriber.tapText(tap.outcome, names)
     }
 
     /// The lines of `state`.
@@ -94,7 +94,7 @@ package struct StateReport: Sendable {
             JSONWriter.object([
                 ("target", JSONWriter.string(names.target($0.target))),
                 ("delivered", $0.delivered ? "true" : "false"),
-                ("reason", JSONWriter.optional(TextRenderer.tapReason($0.outcome, names))),
+                ("reason", JSONWriter.optional(FactDescriber.tapReason($0.outcome, names))),
             ])
         }
         let anims = sim.animationInfo.map {
@@ -114,7 +114,7 @@ package struct StateReport: Sendable {
             ("heights", JSONWriter.object(heights)),
             ("touch", touch ?? "null"),
             ("last_tap", tap ?? "null"),
-            ("ledger", sim.ledger.map { JSONRenderer.ledger($0, names) } ?? "null"),
+            ("ledger", sim.ledger.map { FactDescriber.ledger($0, names).json } ?? "null"),
             ("animations", JSONWriter.array(anims)),
         ])
     }

@@ -134,7 +134,9 @@ enum Why {
         case .tap(let target, let outcome):
             return tap(target, outcome, n)
         case .refused(let refusal):
-            return ("§5.8", "tab refused: \(TextRenderer.refusalText(refusal, n)); nothing changed")
+            return (
+                "§5.8", "tab refused: \(FactDescriber.refusalText(refusal, n)); nothing changed"
+            )
         case .tracking(let d, let slop):
             return (
                 "§4.2",

@@ -62,7 +62,7 @@ extension Session {
         if let refused = refusedSince {
             let n = names
             var text =
-                "then '\(refused.command)' was refused: \(TextRenderer.refusalText(refused.refusal, n)); nothing changed"
+                "then '\(refused.command)' was refused: \(FactDescriber.refusalText(refused.refusal, n)); nothing changed"
             switch refused.refusal {
             case .panActive: text += " (a tab waits until the finger lifts)"
             case .transitioning:

@@ -1,0 +1,404 @@
+import HandoffCore
+
+/// The one step from a typed fact to a structured value: its kind, time, role, text lines and
+/// fields, handed to a `FactRenderer`. This is the only switch over `Fact` and `Event` in the
+/// output layer: a new fact is one new arm here, and every output (text, `--json`, the timeline)
+/// gets it.
+package enum FactDescriber {
+    typealias Fields = [(String, FactValue)]
+
+    /// Hands `fact` to `r` (facts that only `why` prints hand nothing).
+    package static func describe<R: FactRenderer>(_ fact: Fact, _ n: Names, into r: inout R) {
+        let line = TextRenderer.line
+        let f = NumberFormat.format
+        func emit(
+            _ kind: String, role: LineRole = .plain, _ text: @autoclosure () -> [String],
+            _ fields: @autoclosure () -> Fields
+        ) {
+            r.fact(kind, at: nil, role: role, text: text, fields: fields)
+        }
+        switch fact {
+        case .event(let o):
+            event(o.event, n, at: Moment(time: o.time, frame: o.frame), into: &r)
+        case .fling(let l, let time, let frame):
+            r.fact(
+                "fling", at: Moment(time: time, frame: frame), role: .plain,
+                text: { [line("fling", TextRenderer.ledger(l, n))] },
+                fields: { ledgerFields(l, n) })
+        case .changed(let path, let from, let to):
+            emit(
+                "changed", [line(path, "\(text(from)) → \(text(to))")],
+                [("path", .string(path)), ("from", value(from)), ("to", value(to))])
+        case .aimed(let asked, let hit):
+            emit(
+                "aimed", [line("note", "aimed at \(n.target(asked)), hit \(n.target(hit))")],
+                [("asked", .string(n.target(asked))), ("hit", .string(n.target(hit)))])
+        case .loaded(let scene, let nodes, let window, let imported):
+            emit(
+                "loaded",
+                [
+                    line(
+                        "load",
+                        "\(scene): \(nodes) nodes, window \(f(window.x))×\(f(window.y))"
+                            + (imported.map { "; " + $0 } ?? ""))
+                ],
+                [
+                    ("scene", .string(scene)), ("nodes", .int(nodes)),
+                    ("window", .list([.number(window.x), .number(window.y)])),
+                    ("imported", .optional(imported)),
+                ])
+        case .scene(let name, let description):
+            emit(
+                "scene", [line(name, description)],
+                [("name", .string(name)), ("description", .string(description))])
+        case .state(let report):
+            emit("state", report.lines, [("settings", settings(report.settings))])
+        case .tree(let report):
+            emit("tree", report.tree, [("nodes", .list(report.treeJSON.map(FactValue.encoded)))])
+        case .drawing(let rows):
+            emit("show", rows, [("lines", .list(rows.map(FactValue.string)))])
+        case .why(let report):
+            guard let report else {
+                emit(
+                    "why", ["why       nothing has been decided yet"],
+                    [("command", .null), ("reasons", .list([]))])
+                return
+            }
+            emit(
+                "why", report.lines,
+                [
+                    ("command", .string(report.command)),
+                    (
+                        "reasons",
+                        .list(
+                            report.rows.map {
+                                .record([("rule", .string($0.rule)), ("text", .string($0.text))])
+                            })
+                    ),
+                ])
+        case .expectation(let passed, let message):
+            emit(
+                "expect", role: passed ? .success : .error,
+                [line("expect", (passed ? "ok: " : "FAILED: ") + message)],
+                [("passed", .bool(passed)), ("message", .string(message))])
+        case .set(let key, let value):
+            emit(
+                "set", [line("set", "\(key) \(value)")],
+                [("key", .string(key)), ("value", .string(value))])
+        case .settings(let rows):
+            emit("settings", settingsText(rows), [("settings", settings(rows))])
+        case .recording(let path, let commands):
+            let note =
+                commands == 0 ? "" : " (with the \(Plural.count(commands, "command")) since load)"
+            emit(
+                "record", [line("record", "recording to \(path)\(note)")],
+                [("path", .string(path)), ("commands", .int(commands))])
+        case .recordingStopped(let path):
+            emit(
+                "recordStopped", [line("record", "stopped; \(path) is complete")],
+                [("path", .string(path))])
+        case .replayed(let file, let outcome, let diff):
+            let summary = TraceRunner.summary(file: file, outcome: outcome)
+            emit(
+                "replay", diff + [summary],
+                [
+                    ("file", .string(file)), ("passed", .bool(outcome.passed)),
+                    ("summary", .string(summary)), ("diff", .list(diff.map(FactValue.string))),
+                ])
+        case .help(let topic):
+            emit("help", topic.lines, topic.jsonFields.map { ($0.0, .encoded($0.1)) })
+        case .settleCapped(let seconds):
+            emit(
+                "settleCapped", [line("settle", "stopped after \(f(seconds))s: still animating")],
+                [("after", .number(seconds))])
+        case .error(let d, let lineNumber):
+            emit(
+                "error", role: .error, Array(d.render(line: "", lineNumber: nil).prefix(1)),
+                [
+                    ("message", .string(d.message)),
+                    ("line", lineNumber.map(FactValue.int) ?? .null),
+                    ("column", .int(d.column)), ("length", .int(d.length)),
+                    ("usage", .optional(d.usage)), ("suggestion", .optional(d.suggestion)),
+                ])
+        }
+    }
+
+    /// A simulator fact.
+    static func event<R: FactRenderer>(
+        _ e: Event, _ n: Names, at moment: Moment, into r: inout R
+    ) {
+        let line = TextRenderer.line
+        let f = NumberFormat.format
+        func emit(
+            _ kind: String, role: LineRole = .plain, _ text: @autoclosure () -> [String],
+            _ fields: @autoclosure () -> Fields
+        ) {
+            r.fact(kind, at: moment, role: role, text: text, fields: fields)
+        }
+        func point(_ p: Point) -> FactValue { .list([.number(p.x), .number(p.y)]) }
+        func id(_ node: Int) -> FactValue { .string(n.id(node)) }
+        switch e {
+        case .touchDown(let p, let target, let path):
+            var ids = path.map(n.id)
+            if target.item != nil { ids.append(n.target(target)) }
+            emit(
+                "touch",
+                [
+                    line("touch", "\(n.target(target)) at (\(f(p.x)), \(f(p.y)))"),
+                    line("path", ids.joined(separator: " > ")),
+                ],
+                [
+                    ("point", point(p)), ("target", .string(n.target(target))),
+                    ("path", .list(ids.map(FactValue.string))),
+                ])
+        case .stopped(let node, let kind):
+            emit(
+                "stopped", [line("stopped", "\(n.id(node)) \(kind.rawValue)")],
+                [("node", id(node)), ("animation", .string(kind.rawValue))])
+        case .swallowed(let t):
+            emit(
+                "swallowed", [line("swallowed", "\(n.target(t)): the touch stopped an animation")],
+                [("target", .string(n.target(t)))])
+        case .recognizer(let recognizer, let state):
+            let text: String
+            let name: String
+            switch recognizer {
+            case .pan(let axis):
+                text = line("pan", "\(axis.rawValue) \(state.rawValue)")
+                name = "pan(\(axis.rawValue))"
+            case .tap(let t):
+                text = line("tap", "\(n.target(t)) \(state.rawValue)")
+                name = "tap(\(n.target(t)))"
+            }
+            emit(
+                "recognizer", [text],
+                [("recognizer", .string(name)), ("state", .string(state.rawValue))])
+        case .tracking(let d, let slop):
+            emit(
+                "tracking", [line("tracking", "d \(f(d)) of slop \(f(slop))")],
+                [("distance", .number(d)), ("slop", .number(slop))])
+        case .tapMoved(let t, let d, let slop):
+            emit(
+                "recognizer",
+                [line("tap", "\(n.target(t)) failed: moved \(f(d)) > slop \(f(slop))")],
+                [
+                    ("recognizer", .string("tap(\(n.target(t)))")), ("state", .string("failed")),
+                    ("reason", .string("moved")), ("distance", .number(d)), ("slop", .number(slop)),
+                ])
+        case .offAxis(let axis):
+            emit(
+                "offAxis",
+                [line("tracking", "pan locked \(axis.rawValue): no \(axis.rawValue) movement")],
+                [("axis", .string(axis.rawValue))])
+        case .touchesCancelled(let t):
+            emit(
+                "touchesCancelled", [line("cancel", "\(n.target(t)) touchesCancelled")],
+                [("target", .string(n.target(t)))])
+        case .owner(let node, let chain):
+            emit(
+                "owner", role: .highlight,
+                [line("owner", "\(n.id(node)) (chain \(chain.map(n.id).joined(separator: ", ")))")],
+                [("node", id(node)), ("chain", .list(chain.map(id)))])
+        case .moved(let l):
+            emit("move", [line("move", TextRenderer.ledger(l, n))], ledgerFields(l, n))
+        case .flingFrame(let l):
+            emit("fling", [line("fling", TextRenderer.ledger(l, n))], ledgerFields(l, n))
+        case .handoff(let from, let to):
+            emit(
+                "handoff", [line("handoff", "\(n.id(from)) → \(n.id(to))")],
+                [("from", id(from)), ("to", id(to))])
+        case .released(let v, let s):
+            emit(
+                "release",
+                [line("release", "velocity (\(f(v.x)), \(f(v.y))) pt/s, scroll \(f(s))")],
+                [("velocity", point(v)), ("scroll", .number(s))])
+        case .momentumStarted(let d, let v, let travel):
+            emit(
+                "momentum", [line("momentum", "\(n.id(d)) at \(f(v)) pt/s, travel \(f(travel))")],
+                [("node", id(d)), ("velocity", .number(v)), ("travel", .number(travel))])
+        case .momentumEnded(let d):
+            emit("momentumEnded", [line("rest", "\(n.id(d)) momentum ended")], [("node", id(d))])
+        case .edgeHit(let node, let v):
+            let text =
+                node.map { line("edge", "\(n.id($0)) hit its edge at \(f(v)) pt/s and bounces") }
+                ?? line("edge", "momentum stopped at an edge at \(f(v)) pt/s")
+            emit("edge", [text], [("node", node.map(id) ?? .null), ("velocity", .number(v))])
+        case .springStarted(let node, let kind, let target, let v):
+            emit(
+                "spring",
+                [
+                    line(
+                        "spring",
+                        "\(n.id(node)) \(kind.rawValue) → \(springTarget(node, target, n)) from \(f(v)) pt/s"
+                    )
+                ],
+                [
+                    ("node", id(node)), ("animation", .string(kind.rawValue)),
+                    ("target", .number(n.springTarget(node, target))), ("velocity", .number(v)),
+                ])
+        case .springEnded(let node, let kind, let target):
+            emit(
+                "settled",
+                [
+                    line(
+                        "settled",
+                        "\(n.id(node)) \(kind.rawValue) at \(springTarget(node, target, n))")
+                ],
+                [
+                    ("node", id(node)), ("animation", .string(kind.rawValue)),
+                    ("target", .number(n.springTarget(node, target))),
+                ])
+        case .tap(let t, let outcome):
+            emit(
+                "tap", [line("tap", "\(n.target(t)) " + tapText(outcome, n))],
+                [
+                    ("target", .string(n.target(t))), ("delivered", .bool(outcome.isDelivered)),
+                    ("reason", .optional(tapReason(outcome, n))),
+                ])
+        case .tabbed(let t):
+            emit(
+                "tap", [line("tap", "\(n.target(t)) delivered")],
+                [("target", .string(n.target(t))), ("delivered", .bool(true)), ("reason", .null)])
+        case .pageSelected(let node, let from, let to):
+            emit(
+                "select",
+                [line("select", "\(n.id(node)) page \(from) → \(to) (\(n.page(node, to)))")],
+                [("node", id(node)), ("from", .int(from)), ("to", .int(to))])
+        case .transitionEnded(let node, let page):
+            emit(
+                "transitionEnded",
+                [line("select", "\(n.id(node)) transition to \(n.page(node, page)) done")],
+                [("node", id(node)), ("page", .int(page))])
+        case .repair(let node, let from, let to, let ancestor, let offset, let maximum):
+            emit(
+                "repair", role: .highlight,
+                [line("repair", "\(n.id(node)) \(f(from)) → \(f(to)): \(repairReason)")],
+                [
+                    ("node", id(node)), ("from", .number(from)), ("to", .number(to)),
+                    ("reason", .string(repairReason)), ("ancestor", id(ancestor)),
+                    ("ancestorOffset", .number(offset)), ("ancestorMax", .number(maximum)),
+                ])
+        case .refused(let refusal):
+            emit(
+                "refused", [line("refused", "tab: \(refusalText(refusal, n))")],
+                [("reason", .string(refusalText(refusal, n)))])
+        case .decided:
+            return  // only `why` prints a decision's numbers
+        }
+    }
+
+    // MARK: Shared wording and values
+
+    /// A ledger as `{"d":…,"consumed":{…},"overscroll":{…},"unconsumed":…}` (also `state`'s).
+    package static func ledger(_ l: Ledger, _ n: Names) -> FactValue {
+        .record([
+            ("d", .number(l.d)),
+            ("consumed", .record(l.totals(false).map { (n.id($0.node), .number($0.amount)) })),
+            ("overscroll", .record(l.totals(true).map { (n.id($0.node), .number($0.amount)) })),
+            ("unconsumed", .number(l.unconsumed)),
+        ])
+    }
+
+    /// A move or fling frame: the ledger, then its shares in order.
+    static func ledgerFields(_ l: Ledger, _ n: Names) -> Fields {
+        [
+            ("ledger", ledger(l, n)),
+            (
+                "shares",
+                .list(
+                    l.shares.map {
+                        .record([
+                            ("node", .string(n.id($0.node))), ("amount", .number($0.amount)),
+                            ("phase", .string($0.phase.rawValue)),
+                        ])
+                    })
+            ),
+        ]
+    }
+
+    /// A printed state value as text.
+    static func text(_ v: StateValue) -> String {
+        switch v {
+        case .number(let d): NumberFormat.format(d)
+        case .word(let w): w
+        }
+    }
+
+    static func value(_ v: StateValue) -> FactValue {
+        switch v {
+        case .number(let d): .number(d)
+        case .word(let w): .string(w)
+        }
+    }
+
+    /// `set` alone: the settings aligned in three columns.
+    static func settingsText(_ rows: [(key: String, value: String, origin: SettingOrigin)])
+        -> [String]
+    {
+        let width = (rows.map(\.value.count).max() ?? 0) + 2
+        return TextRenderer.aligned(
+            rows.map { ($0.key, TextRenderer.pad($0.value, width) + $0.origin.rawValue) })
+    }
+
+    /// Settings as `[{"key":…,"value":…,"origin":…}]`.
+    static func settings(_ rows: [(key: String, value: String, origin: SettingOrigin)])
+        -> FactValue
+    {
+        .list(
+            rows.map {
+                .record([
+                    ("key", .string($0.key)), ("value", .string($0.value)),
+                    ("origin", .string($0.origin.rawValue)),
+                ])
+            })
+    }
+
+    /// Why a repair happened, as the `repair` line and JSON say it.
+    static let repairReason = "header not fully collapsed"
+
+    /// `delivered`, or `not delivered: REASON` (SPEC §6 `last_tap`).
+    static func tapText(_ outcome: TapOutcome, _ n: Names) -> String {
+        tapReason(outcome, n).map { "not delivered: " + $0 } ?? "delivered"
+    }
+
+    /// The reason SPEC §6 gives for a tap that was not delivered (nil when it was).
+    static func tapReason(_ outcome: TapOutcome, _ n: Names) -> String? {
+        switch outcome {
+        case .delivered: nil
+        case .swallowed: "swallowed"
+        case .cancelledByPan: "cancelled by pan"
+        case .moved: "moved"
+        case .notTappable: "not tappable"
+        case .rejected(let c): "rejected: \(n.id(c)) is transitioning"
+        }
+    }
+
+    /// Why a `tab` changed nothing.
+    static func refusalText(_ r: Refusal, _ n: Names) -> String {
+        switch r {
+        case .panActive: "a pan is active"
+        case .transitioning(let c): "\(n.id(c)) is transitioning"
+        case .noNextSegment(let tabs, let k): "'\(n.segment(tabs, k))' is the last segment"
+        case .noPreviousSegment(let tabs, let k): "'\(n.segment(tabs, k))' is the first segment"
+        }
+    }
+
+    /// Sheet springs print the detent (and top); others the offset.
+    static func springTarget(_ node: Int, _ target: Double, _ n: Names) -> String {
+        let value = n.springTarget(node, target)
+        if let detent = n.detent(node, top: value) {
+            return "\(detent) (top \(NumberFormat.format(value)))"
+        }
+        return NumberFormat.format(value)
+    }
+}
+
+extension TraceRunner.Outcome {
+    /// Whether the trace passed.
+    var passed: Bool {
+        switch self {
+        case .passed: true
+        case .failed, .failing, .corrupt, .stopped: false
+        }
+    }
+}

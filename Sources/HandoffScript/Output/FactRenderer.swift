@@ -1,0 +1,12 @@
+/// The one interface every output implements (text, `--json`, the timeline): it receives each
+/// fact as a structured value from `FactDescriber`, which holds the only switch over the facts.
+///
+/// `text` and `fields` are built only when a renderer asks for them, so the text renderer never
+/// builds JSON fields and the JSON renderer never formats text.
+package protocol FactRenderer {
+    /// One fact: its kind (the JSON `kind`), when it happened (simulator facts), its role, its text
+    /// lines and its fields in order.
+    mutating func fact(
+        _ kind: String, at moment: Moment?, role: LineRole, text: () -> [String],
+        fields: () -> [(String, FactValue)])
+}
