@@ -57,10 +57,23 @@ enum Harness {
             status: p.terminationStatus)
     }
 
+    /// A fresh folder for one test, inside one folder per test process that is removed when the
+    /// process exits (so test runs leave nothing in the temporary directory).
     static func temporaryDirectory() throws -> URL {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "handoff-\(UUID().uuidString)")
+        _ = removeScratchAtExit
+        let dir = URL(fileURLWithPath: scratch).appendingPathComponent(
+            String(UUID().uuidString.prefix(12)))
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         return dir
     }
+
+    /// `handoff-PID` in the temporary directory.
+    static var scratch: String {
+        FileManager.default.temporaryDirectory.appendingPathComponent("handoff-\(getpid())")
+            .path
+    }
+
+    private static let removeScratchAtExit: Void = {
+        atexit { try? FileManager.default.removeItem(atPath: Harness.scratch) }
+    }()
 }
