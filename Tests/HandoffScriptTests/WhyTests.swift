@@ -30,6 +30,25 @@ import Testing
             ))
     }
 
+    @Test func movesSharedOutAlikeAreExplainedOnceAndCounted() {
+        // tabs: `over 100ms` is 6 frames of 50; outer's range 0…200 takes the first 4 in `pre`,
+        // then upcoming takes the last 2 itself (SPEC §5.2).
+        let rows = lines(["pan 0 -300 over 100ms", "why"]).filter { $0.hasPrefix("  §5.2") }
+        #expect(
+            rows == [
+                "  §5.2    d 50 (forward) shared out in the phases pre, self, post, overscroll (4 moves alike)",
+                "  §5.2    outer 50 pre: its nested.pre includes forward; ancestors take first, outermost first, up to their range",
+                "  §5.2    d 50 (forward) shared out in the phases pre, self, post, overscroll (2 moves alike)",
+                "  §5.2    upcoming 50 self: the driver takes what its range allows",
+            ])
+        // A single move is not counted.
+        let one = lines(["pan 0 -250", "why"]).filter { $0.hasPrefix("  §5.2    d ") }
+        #expect(
+            one == [
+                "  §5.2    d 250 (forward) shared out in the phases pre, self, post, overscroll"
+            ])
+    }
+
     @Test func aMoveInsideTheSlopExplainsWhereTheFingerIs() {
         let why = lines(["touch 195 400", "move 0 -5", "why"])
         #expect(

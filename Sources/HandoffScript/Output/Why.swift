@@ -25,19 +25,42 @@ enum Why {
         for e in facts {
             if case .decided(.ownership(let decision)) = e {
                 rows += ownership(decision, n)
-                rows += moves.flatMap { shares($0, n, sim) }
+                rows += sharing(moves, n, sim)
                 continue
             }
             rows.append(explain(e, n, sim))
-            if case .decided(.chain) = e, !decided { rows += moves.flatMap { shares($0, n, sim) } }
+            if case .decided(.chain) = e, !decided { rows += sharing(moves, n, sim) }
         }
         if !facts.contains(where: { if case .decided(.chain) = $0 { true } else { false } }) {
-            rows += moves.flatMap { shares($0, n, sim) }
+            rows += sharing(moves, n, sim)
         }
         return WhyReport(command: command, rows: rows.map { (rule: $0.0, text: $0.1) })
     }
 
     static let f = NumberFormat.format
+
+    /// The rows of every move, with a run of moves shared out alike (the frames of `move … over`)
+    /// explained once and counted.
+    static func sharing(_ moves: [Ledger], _ n: Names, _ sim: Simulator) -> [(String, String)] {
+        var out: [(String, String)] = []
+        var run: (rows: [(String, String)], count: Int)?
+        func flush() {
+            guard var r = run else { return }
+            if r.count > 1 { r.rows[0].1 += " (\(r.count) moves alike)" }
+            out += r.rows
+        }
+        for l in moves {
+            let rows = shares(l, n, sim)
+            if let r = run, r.rows.elementsEqual(rows, by: { $0 == $1 }) {
+                run?.count += 1
+            } else {
+                flush()
+                run = (rows, 1)
+            }
+        }
+        flush()
+        return out
+    }
 
     /// Each share of a ledger and the phase rule behind it (§5.2, §5.4, §5.9).
     static func shares(_ l: Ledger, _ n: Names, _ sim: Simulator) -> [(String, String)] {
