@@ -25,6 +25,9 @@ struct Momentum: Equatable, Sendable {
     /// Under `uikit`, the owner alone takes the momentum.
     var ownerOnly: Bool
     var lastConsumer: Int?
+    /// The chain of the gesture that started it (SPEC §5.1), which the `owner-only` hazard
+    /// looks at; `chain` when every node of it takes part.
+    var gestureChain: [Int] = []
 }
 
 /// A spring on one node's offset, in closed form from its start.

@@ -72,6 +72,8 @@ public enum Event: Equatable, Sendable {
         ancestorMax: Double)
     /// A `tab` was refused; nothing changed.
     case refused(Refusal)
+    /// A hazard of SPEC §10 (at most once per command for each hazard and node).
+    case hazard(Hazard)
     /// A decision with the numbers that made it, which no other fact carries (`why` prints it).
     case decided(Reason)
 }

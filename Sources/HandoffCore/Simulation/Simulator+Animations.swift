@@ -21,6 +21,7 @@ extension Simulator {
                 }
             }
         }
+        defer { checkHiddenMovers() }
         // Animations started during this frame replace older springs on the same node.
         if animations.isEmpty {
             animations = kept
@@ -36,6 +37,7 @@ extension Simulator {
     }
 
     private mutating func stepSpring(_ s: SpringAnimation, at t: Double) -> SpringAnimation? {
+        noteSpring(s)
         let (x, v) = s.spring.state(
             displacement: s.displacement, velocity: s.velocity, at: t - s.start)
         if Spring.isDone(x: x, v: v) {
@@ -63,6 +65,7 @@ extension Simulator {
             finished = true
         }
         let delta = travel - m.applied
+        noteAnimating(m.chain, mover: m.chain[0], .momentum)
         var l = share(delta, chain: m.chain, ownerOnly: m.ownerOnly, fling: true)
         m.applied += delta - l.unconsumed
         guard abs(l.unconsumed) > Ledger.negligible else {
@@ -94,6 +97,11 @@ extension Simulator {
         emit(.flingFrame(l))
         recordHandoffs(l, last: &m.lastConsumer)
         emit(.edgeHit(node: bouncer, velocity: v))
+        if m.ownerOnly {
+            // The travel the momentum still had at the crossing went to no node of the chain.
+            checkOwnerOnly(
+                leftover: abs(v / m.decel.k), owner: m.chain[0], chain: m.gestureChain, dir)
+        }
         if let b = bouncer {
             let s = SpringAnimation(
                 node: b, kind: .bounce, target: offsets[b], displacement: 0, velocity: v,

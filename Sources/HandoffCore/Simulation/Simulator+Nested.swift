@@ -127,6 +127,8 @@ extension Simulator {
         ledger = l
         emit(.moved(l))
         recordHandoffs(l, last: &pan.lastConsumer)
+        if pan.ownerOnly { checkOwnerOnly(l, owner: pan.owner, chain: pan.chain) }
+        checkOutOfChain(l, chain: pan.chain, axis: pan.axis)
         if pan.innerShare == nil,
             let s = chain.firstIndex(where: { graph.nodes[$0].kind.isSheet }), s > 0
         {

@@ -85,7 +85,7 @@ extension Simulator {
             } else if let resting = restingSegment(o, pan: pan, fingerV: fingerV) {
                 springFromRest(o, resting, scrollV: scrollV)
             } else if scrollV != 0, graph.nodes[o].sheet!.momentum {
-                startMomentum([o], velocity: scrollV, ownerOnly: true)
+                startMomentum([o], velocity: scrollV, ownerOnly: true, gestureChain: pan.chain)
             }
         case .pager:
             settlePager(o, scrollV: scrollV, start: o == pan.driver ? pan.startPage : page(o))
@@ -94,7 +94,7 @@ extension Simulator {
                 emit(.decided(.overscrolledRelease(nodes: [o])))
                 springTo(o, .bounce, target: clamped(o), velocity: scrollV)
             } else if scrollV != 0 {
-                startMomentum([o], velocity: scrollV, ownerOnly: true)
+                startMomentum([o], velocity: scrollV, ownerOnly: true, gestureChain: pan.chain)
             } else {
                 snapIfNeeded(o)
             }
@@ -111,11 +111,13 @@ extension Simulator {
         return graph.nodes[s].sheet!.detents.contains { abs($0.top - top) < 1e-9 }
     }
 
-    mutating func startMomentum(_ chain: [Int], velocity v: Double, ownerOnly: Bool) {
+    mutating func startMomentum(
+        _ chain: [Int], velocity v: Double, ownerOnly: Bool, gestureChain: [Int]? = nil
+    ) {
         let rate = graph.nodes[chain[0]].scroll?.rate ?? Deceleration.normal
         let m = Momentum(
             chain: chain, decel: Deceleration(velocity: v, rate: rate), start: time,
-            ownerOnly: ownerOnly, lastConsumer: nil)
+            ownerOnly: ownerOnly, lastConsumer: nil, gestureChain: gestureChain ?? chain)
         animations.append(.momentum(m))
         emit(.momentumStarted(driver: chain[0], velocity: v, travel: m.decel.total))
         emit(

@@ -24,6 +24,8 @@ public struct Simulator: Sendable {
     public internal(set) var ledger: Ledger?
     /// Every fact since the last `drainLog()`, in order, with its time and frame.
     var log: [Occurrence] = []
+    /// The hazards already reported in this command, and what this frame's animations moved.
+    var hazards = HazardMemo()
 
     public init(scene: Scene, settings: Settings = Settings()) {
         graph = SceneGraph(scene)
@@ -193,17 +195,21 @@ public struct Simulator: Sendable {
     /// Recomputes every parallax scroll from the node it follows.
     mutating func updateParallax() {
         for i in graph.parallaxOrder {
-            let p = graph.nodes[i].scroll!.parallax!
-            let f = graph.index(of: p.follows)!
-            switch p.mode {
-            case .proportional:
-                let followed = range(f)
-                let own = range(i)
-                let span = followed.upperBound - followed.lowerBound
-                offsets[i] = span == 0 ? 0 : offsets[f] * (own.upperBound - own.lowerBound) / span
-            case .factor(let factor):
-                offsets[i] = offsets[f] * factor
-            }
+            let f = graph.index(of: graph.nodes[i].scroll!.parallax!.follows)!
+            offsets[i] = parallaxOffset(i, following: f, at: offsets[f])
+        }
+    }
+
+    /// The offset of parallax scroll `i` when the node it follows, `f`, is at `value`.
+    func parallaxOffset(_ i: Int, following f: Int, at value: Double) -> Double {
+        switch graph.nodes[i].scroll!.parallax!.mode {
+        case .proportional:
+            let followed = range(f)
+            let own = range(i)
+            let span = followed.upperBound - followed.lowerBound
+            return span == 0 ? 0 : value * (own.upperBound - own.lowerBound) / span
+        case .factor(let factor):
+            return value * factor
         }
     }
 

@@ -282,6 +282,10 @@ package enum FactDescriber {
             emit(
                 "refused", [line("refused", "tab: \(refusalText(refusal, n))")],
                 [("reason", .string(refusalText(refusal, n)))])
+        case .hazard(let hazard):
+            emit(
+                "hazard", role: .highlight, [line("hazard", hazard.summary(n))],
+                hazard.fields(n))
         case .decided:
             return  // only `why` prints a decision's numbers
         }

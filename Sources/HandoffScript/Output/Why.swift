@@ -6,7 +6,7 @@ enum Why {
     static func explains(_ e: Event) -> Bool {
         switch e {
         case .touchDown, .tapMoved, .edgeHit, .pageSelected, .repair, .tap, .refused, .decided,
-            .tracking, .offAxis:
+            .tracking, .offAxis, .hazard:
             true
         case .stopped, .swallowed, .recognizer, .touchesCancelled, .owner,
             .moved, .flingFrame, .handoff, .released, .momentumStarted, .momentumEnded,
@@ -160,6 +160,8 @@ enum Why {
             return (
                 "§5.8", "tab refused: \(FactDescriber.refusalText(refusal, n)); nothing changed"
             )
+        case .hazard(let hazard):
+            return hazard.why(n)
         case .tracking(let d, let slop):
             return (
                 "§4.2",

@@ -33,7 +33,7 @@ extension Session {
             case .touchDown, .stopped, .swallowed, .recognizer, .tapMoved, .touchesCancelled,
                 .owner, .moved, .handoff, .released, .momentumStarted, .momentumEnded, .edgeHit,
                 .springStarted, .springEnded, .tap, .tabbed, .pageSelected, .transitionEnded,
-                .repair, .refused:
+                .repair, .refused, .hazard:
                 facts.append(.event(o))
             }
         }

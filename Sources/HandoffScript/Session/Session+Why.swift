@@ -38,7 +38,7 @@ extension Session {
         case .touchDown, .stopped, .swallowed, .recognizer, .tapMoved, .touchesCancelled, .owner,
             .moved, .flingFrame, .handoff, .released, .momentumStarted, .momentumEnded, .edgeHit,
             .springStarted, .springEnded, .tap, .tabbed, .pageSelected, .transitionEnded, .repair,
-            .refused, .decided:
+            .refused, .decided, .hazard:
             false
         }
     }

@@ -144,6 +144,8 @@ package struct Session {
             return r
         }
         let inspection = command.isInspection
+        // Each hazard prints at most once per command (SPEC §10.1).
+        if !inspection { sim.beginCommand() }
         let before = inspection ? nil : Snapshot(sim, paths)
         let loadsBefore = loads
         var facts: [Fact] = []

@@ -1,0 +1,141 @@
+/// Detecting the hazards of SPEC §10 at every move and frame (§10.1): each (hazard, node) pair is
+/// emitted at most once per command, at the first move or frame where it occurs. The caller marks
+/// where a command starts with `beginCommand()`.
+extension Simulator {
+    /// A new command starts: every hazard may be reported again.
+    public mutating func beginCommand() { hazards.reset() }
+
+    /// Whether node `i` is on screen (SPEC §10.1): not on a page that is not its pager's page
+    /// (`round(offset / width)` now) or its switcher's selected page, and neither it nor an
+    /// ancestor hidden or at alpha < 0.01 (the alpha drawn now, a switcher's cross-dissolve
+    /// included).
+    public func isOnScreen(_ i: Int) -> Bool {
+        var c = i
+        while true {
+            if graph.nodes[c].hidden || graph.nodes[c].alpha < 0.01 { return false }
+            guard let p = graph.parent[c] else { return true }
+            switch graph.nodes[p].kind.pages {
+            case .scrolled?:
+                if graph.children[p].firstIndex(of: c) != page(p) { return false }
+            case .switched?:
+                if graph.children[p].firstIndex(of: c) != selected[p] || alpha(c) < 0.01 {
+                    return false
+                }
+            case nil:
+                break
+            }
+            c = p
+        }
+    }
+
+    /// Whether node `i` and its ancestors take touches (`interactive`, SPEC §2).
+    func isInteractive(_ i: Int) -> Bool {
+        var c: Int? = i
+        while let n = c {
+            if !graph.nodes[n].interactive { return false }
+            c = graph.parent[n]
+        }
+        return true
+    }
+
+    /// Emits `hazard` unless its (name, node) pair was already reported in this command.
+    private mutating func report(_ hazard: Hazard) {
+        guard hazards.isFirst(hazard.name, hazard.node, nodes: graph.count) else { return }
+        emit(.hazard(hazard))
+    }
+
+    /// `owner-only` (SPEC §10): `owner` alone consumed and left `leftover` (unconsumed or as
+    /// overscroll, > 0) in direction `dir`; every other node of the §5.1 `chain` with room in
+    /// that direction is named, in tree order, with min(leftover, its room).
+    mutating func checkOwnerOnly(
+        leftover: Double, owner: Int, chain: [Int], _ dir: ScrollDirection
+    ) {
+        guard leftover >= Ledger.negligible else { return }
+        // The chain runs driver first, outward: reversed, it is in tree order.
+        for n in chain.reversed() where n != owner {
+            let room = room(n, dir)
+            guard room > 0 else { continue }
+            report(
+                .ownerOnly(
+                    node: n, amount: Swift.min(leftover, room), leftover: leftover, owner: owner))
+        }
+    }
+
+    /// `owner-only` for a move under a one-owner policy: the leftover is what the ledger left
+    /// unconsumed plus what it pushed into overscroll (overscroll taken back is not leftover).
+    mutating func checkOwnerOnly(_ l: Ledger, owner: Int, chain: [Int]) {
+        var leftover = abs(l.unconsumed)
+        for s in l.shares where s.phase == .overscroll && !s.takesBack {
+            leftover += abs(s.amount)
+        }
+        checkOwnerOnly(leftover: leftover, owner: owner, chain: chain, ScrollDirection(of: l.d))
+    }
+
+    /// `out-of-chain` (SPEC §10): a move left travel unconsumed while a scroll node on screen,
+    /// interactive, on `axis`, outside `chain` and not a parallax follower could have moved in
+    /// that direction; each is named, in tree order, with min(unconsumed, its room).
+    mutating func checkOutOfChain(_ l: Ledger, chain: [Int], axis: Axis) {
+        let leftover = abs(l.unconsumed)
+        guard leftover >= Ledger.negligible, let driver = chain.first else { return }
+        let dir = ScrollDirection(of: l.d)
+        for n in 0..<graph.count {
+            let m = graph.motion[n]
+            guard m.scrollAxis == axis, !m.follower, !chain.contains(n) else { continue }
+            let room = room(n, dir)
+            guard room > 0, isOnScreen(n), isInteractive(n) else { continue }
+            report(
+                .outOfChain(
+                    node: n, amount: Swift.min(leftover, room), leftover: leftover, driver: driver))
+        }
+    }
+
+    /// Remembers the offsets of `nodes` before `mover`'s animation changes them this frame.
+    mutating func noteAnimating(_ nodes: [Int], mover: Int, _ kind: AnimationKind) {
+        for n in nodes {
+            hazards.moved.append(
+                HazardMemo.Moved(mover: mover, animation: kind, node: n, before: offsets[n]))
+        }
+    }
+
+    /// Remembers the offset of a spring's node before it changes this frame. A spring moves only
+    /// its own node, so it can move a node on screen only through a parallax follower.
+    mutating func noteSpring(_ s: SpringAnimation) {
+        guard !graph.parallaxOrder.isEmpty else { return }
+        hazards.moved.append(
+            HazardMemo.Moved(
+                mover: s.node, animation: s.kind, node: s.node, before: offsets[s.node]))
+    }
+
+    /// `hidden-mover` (SPEC §10), at the end of a frame: each node on screen that an animation
+    /// of a node not on screen moved this frame (directly, or as a parallax follower of a node
+    /// it moved), with its offset's change.
+    mutating func checkHiddenMovers() {
+        guard !hazards.moved.isEmpty else { return }
+        var shown: (mover: Int, onScreen: Bool)?
+        var k = 0
+        while k < hazards.moved.count {
+            let e = hazards.moved[k]
+            k += 1
+            if shown?.mover != e.mover { shown = (e.mover, isOnScreen(e.mover)) }
+            guard shown?.onScreen == false else { continue }
+            reportHiddenMove(e.node, from: e.before, e)
+            // Followers of the moved node move with it (SPEC §5.7).
+            guard !graph.parallaxOrder.isEmpty else { continue }
+            var before: [Int: Double] = [e.node: e.before]
+            for f in graph.parallaxOrder {
+                let followed = graph.index(of: graph.nodes[f].scroll!.parallax!.follows)!
+                guard let b = before[followed] else { continue }
+                let fb = parallaxOffset(f, following: followed, at: b)
+                before[f] = fb
+                reportHiddenMove(f, from: fb, e)
+            }
+        }
+        hazards.moved.removeAll(keepingCapacity: true)
+    }
+
+    private mutating func reportHiddenMove(_ n: Int, from before: Double, _ e: HazardMemo.Moved) {
+        let delta = offsets[n] - before
+        guard n != e.mover, abs(delta) >= Ledger.negligible, isOnScreen(n) else { return }
+        report(.hiddenMover(node: n, amount: delta, mover: e.mover, animation: e.animation))
+    }
+}

@@ -1,0 +1,60 @@
+import HandoffCore
+
+/// A hazard (SPEC §10) as the text line, the JSON fields and the `why` row say it.
+extension Hazard {
+    /// `owner-only outer 200 (left over 200 by owner upcoming)`: the name, the node it names,
+    /// the amount, then what caused it (the `hazard` line after its label).
+    func summary(_ n: Names) -> String {
+        let f = NumberFormat.format
+        let head = "\(name.rawValue) \(n.id(node)) \(f(amount))"
+        switch self {
+        case .ownerOnly(_, _, let leftover, let owner):
+            return head + " (left over \(f(leftover)) by owner \(n.id(owner)))"
+        case .outOfChain(_, _, let leftover, let driver):
+            return head + " (left unconsumed \(f(leftover)) by the chain of \(n.id(driver)))"
+        case .hiddenMover(_, _, let mover, let animation):
+            return head + " (moved by the \(animation.rawValue) of \(n.id(mover)), not on screen)"
+        }
+    }
+
+    /// The fields of the `hazard` event after its time and frame (docs/json.md).
+    func fields(_ n: Names) -> [(String, FactValue)] {
+        let head: [(String, FactValue)] = [
+            ("hazard", .string(name.rawValue)), ("node", .string(n.id(node))),
+            ("amount", .number(amount)),
+        ]
+        switch self {
+        case .ownerOnly(_, _, let leftover, let owner):
+            return head + [("leftover", .number(leftover)), ("owner", .string(n.id(owner)))]
+        case .outOfChain(_, _, let leftover, let driver):
+            return head + [("leftover", .number(leftover)), ("driver", .string(n.id(driver)))]
+        case .hiddenMover(_, _, let mover, let animation):
+            return head + [
+                ("mover", .string(n.id(mover))), ("animation", .string(animation.rawValue)),
+            ]
+        }
+    }
+
+    /// What `why` says about it, with the SPEC rule.
+    func why(_ n: Names) -> (String, String) {
+        let f = NumberFormat.format
+        let id = n.id(node)
+        switch self {
+        case .ownerOnly(_, let amount, let leftover, let owner):
+            return (
+                "§10",
+                "hazard owner-only: \(n.id(owner)) owns the gesture alone and left \(f(leftover)) unconsumed or as overscroll; \(id), in the same chain, could have taken \(f(amount)) (the continuous-scroll bug: no handoff inside a gesture)"
+            )
+        case .outOfChain(_, let amount, let leftover, let driver):
+            return (
+                "§10",
+                "hazard out-of-chain: the chain of \(n.id(driver)) left \(f(leftover)) unconsumed; \(id), on screen on the same axis but not in the chain, could have taken \(f(amount))"
+            )
+        case .hiddenMover(_, let amount, let mover, let animation):
+            return (
+                "§10",
+                "hazard hidden-mover: the \(animation.rawValue) of \(n.id(mover)), which is not on screen, moved \(id) by \(f(amount))"
+            )
+        }
+    }
+}
