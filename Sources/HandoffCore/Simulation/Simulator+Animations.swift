@@ -96,12 +96,12 @@ extension Simulator {
         ledger = l
         emit(.flingFrame(l))
         recordHandoffs(l, last: &m.lastConsumer)
-        emit(.edgeHit(node: bouncer, velocity: v))
         if m.ownerOnly {
             // The travel the momentum still had at the crossing went to no node of the chain.
             checkOwnerOnly(
                 leftover: abs(v / m.decel.k), owner: m.chain[0], chain: m.gestureChain, dir)
         }
+        emit(.edgeHit(node: bouncer, velocity: v))
         if let b = bouncer {
             let s = SpringAnimation(
                 node: b, kind: .bounce, target: offsets[b], displacement: 0, velocity: v,
