@@ -270,4 +270,30 @@ struct HazardTests {
         sim.advance(frames: 1)
         #expect(!sim.isOnScreen(upcoming) && sim.isOnScreen(previous))
     }
+
+    @Test func onScreenFollowsASwitchersSelectionAndItsCrossDissolve() {
+        // switcher: `first` and `second` pages, transition 0.3 s. The selection changes when the
+        // transition starts; the incoming page is drawn at alpha 0 then, 0.06 one frame later.
+        var sim = Simulator(scene: BuiltinScenes.switcher)
+        let first = Self.id(sim, "first")
+        let second = Self.id(sim, "second")
+        #expect(sim.isOnScreen(first) && !sim.isOnScreen(second))
+        sim.tab(Self.id(sim, "control"), segment: 1)
+        #expect(!sim.isOnScreen(first) && !sim.isOnScreen(second))
+        sim.advance(frames: 1)
+        #expect(!sim.isOnScreen(first) && sim.isOnScreen(second))
+    }
+
+    @Test func aHiddenOrFaintAncestorTakesItsSubtreeOffScreen() {
+        var scene = Fixtures.example
+        scene.root[0].children[2].hidden = true
+        let hidden = Simulator(scene: scene)
+        #expect(!hidden.isOnScreen(Self.id(hidden, "first")))
+        scene.root[0].children[2].hidden = false
+        scene.root[0].alpha = 0.009
+        let faint = Simulator(scene: scene)
+        #expect(!faint.isOnScreen(Self.id(faint, "first")))
+        #expect(!faint.isOnScreen(Self.id(faint, "outer")))
+        #expect(Simulator(scene: Fixtures.example).isOnScreen(Self.id(faint, "first")))
+    }
 }
