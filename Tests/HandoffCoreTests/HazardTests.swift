@@ -149,6 +149,22 @@ struct HazardTests {
         #expect(Self.hazards(&sim).isEmpty)
     }
 
+    @Test func aListPulledPastItsEdgeHasNoRangeToOffer() throws {
+        // previous (4 rows × 60 in 800: range 0...0) pulled down 100 and released: it is still
+        // overscrolled when the header drag leaves 100 unconsumed, but its range has nothing
+        // left forward, so it is not named.
+        var sim = Self.tabs(.nested)
+        let previous = Self.id(sim, "previous")
+        sim.tab(Self.id(sim, "menu"), segment: 1)
+        sim.settle()
+        try sim.pan(0, 100)
+        try sim.end()
+        try sim.pan(0, -300, at: Point(195, 100))
+        #expect(sim.offsets[previous] < -50)
+        #expect(sim.ledger?.unconsumed == 100)
+        #expect(Self.hazards(&sim).isEmpty)
+    }
+
     // MARK: hidden-mover
 
     @Test func flungListMovesTheHeaderAfterATabSwitch() throws {

@@ -38,6 +38,19 @@ extension Simulator {
         return true
     }
 
+    /// The range node `n` has left in direction `dir`, from its offset clamped to its range: a
+    /// node pulled past an edge counts what its range allows, not its way back from the pull.
+    func rangeLeft(_ n: Int, _ dir: ScrollDirection) -> Double {
+        let r = range(n)
+        let o = Swift.min(Swift.max(offsets[n], r.lowerBound), r.upperBound)
+        let left =
+            switch dir {
+            case .forward: r.upperBound - o
+            case .backward: o - r.lowerBound
+            }
+        return left < Ledger.negligible ? 0 : left
+    }
+
     /// Emits `hazard` unless its (name, node) pair was already reported in this command.
     private mutating func report(_ hazard: Hazard) {
         guard hazards.isFirst(hazard.name, hazard.node, nodes: graph.count) else { return }
@@ -53,7 +66,7 @@ extension Simulator {
         guard leftover >= Ledger.negligible else { return }
         // The chain runs driver first, outward: reversed, it is in tree order.
         for n in chain.reversed() where n != owner {
-            let room = room(n, dir)
+            let room = rangeLeft(n, dir)
             guard room > 0 else { continue }
             report(
                 .ownerOnly(
@@ -81,7 +94,7 @@ extension Simulator {
         for n in 0..<graph.count {
             let m = graph.motion[n]
             guard m.scrollAxis == axis, !m.follower, !chain.contains(n) else { continue }
-            let room = room(n, dir)
+            let room = rangeLeft(n, dir)
             guard room > 0, isOnScreen(n), isInteractive(n) else { continue }
             report(
                 .outOfChain(
