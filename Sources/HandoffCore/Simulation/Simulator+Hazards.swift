@@ -102,9 +102,12 @@ extension Simulator {
         }
     }
 
-    /// Remembers the offsets of `nodes` before `mover`'s animation changes them this frame.
+    /// Remembers the offsets of `nodes` before `mover`'s animation changes them this frame. The
+    /// mover's own offset matters only to its parallax followers; a momentum on a lone driver
+    /// records nothing.
     mutating func noteAnimating(_ nodes: [Int], mover: Int, _ kind: AnimationKind) {
-        for n in nodes {
+        let followers = !graph.parallaxOrder.isEmpty
+        for n in nodes where n != mover || followers {
             hazards.moved.append(
                 HazardMemo.Moved(mover: mover, animation: kind, node: n, before: offsets[n]))
         }
@@ -129,6 +132,9 @@ extension Simulator {
         while k < hazards.moved.count {
             let e = hazards.moved[k]
             k += 1
+            // Only a node that moved this frame (or its followers) can be named; most frames of
+            // a fling move the driver alone, and cost no on-screen walk.
+            guard abs(offsets[e.node] - e.before) >= Ledger.negligible else { continue }
             if shown?.mover != e.mover { shown = (e.mover, isOnScreen(e.mover)) }
             guard shown?.onScreen == false else { continue }
             reportHiddenMove(e.node, from: e.before, e)
