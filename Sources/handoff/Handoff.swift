@@ -11,7 +11,7 @@ struct Handoff: ParsableCommand {
         discussion:
             "With no subcommand, loads SCENE (default: tabs) and reads commands: a line-editing shell on a terminal, one command per line from a pipe or --script.",
         version: "0.1.0",
-        subcommands: [Run.self, Scenes.self, Import.self, Replay.self, TestTraces.self],
+        subcommands: [Run.self, Scenes.self, Import.self, Replay.self, TestTraces.self, Plot.self],
         defaultSubcommand: Run.self)
 
     /// Unusable arguments exit 2 (SPEC §8), not ArgumentParser's 64.

@@ -15,7 +15,7 @@ import Testing
             "expect outer.offset == 12345", "expect owner == none", "set slop 12", "set",
             "record \(trace)", "pan 0 -40", "end", "record stop", "replay \(trace)", "help",
             "help pan", "nonsense", "pan 0 -12O", "expect nosuch.offset == 1", "tap 195 -5",
-            "load", "record /nonexistent/x.trace", "quit",
+            "load", "record /nonexistent/x.trace", "plot \(dir.path)/t.svg", "quit",
         ]
         let r = try Harness.run(["--json"], stdin: script.joined(separator: "\n") + "\n")
         let lines = r.out.split(separator: "\n", omittingEmptySubsequences: false).dropLast()

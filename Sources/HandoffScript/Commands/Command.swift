@@ -83,6 +83,9 @@ package enum Command: Equatable, Sendable {
     case record(file: String, force: Bool)
     case recordStop
     case replay(file: String, step: Bool)
+    /// `plot FILE [--from T] [--to T]`: the timeline since the last load (SPEC §12); times in
+    /// seconds.
+    case plot(file: String, from: Double?, to: Double?)
     case help(String?)
     case quit
 
@@ -126,6 +129,9 @@ package enum Command: Equatable, Sendable {
         case .recordStop: return "record stop"
         case .replay(let file, let step):
             return "replay \(Token.quoted(file))" + (step ? " --step" : "")
+        case .plot(let file, let from, let to):
+            return "plot \(Token.quoted(file))" + (from.map { " --from \(f($0))" } ?? "")
+                + (to.map { " --to \(f($0))" } ?? "")
         case .help(let c): return "help" + (c.map { " \($0)" } ?? "")
         case .quit: return "quit"
         }

@@ -69,7 +69,7 @@ package enum CommandParser {
             if let t = peek {
                 let word = spec.words.isEmpty ? nil : Suggest.closest(to: t.text, in: spec.words)
                 // A file name with a space reads as two words: say how to keep it one.
-                let takesFile = ["load", "record", "replay"].contains(spec.name)
+                let takesFile = ["load", "record", "replay", "plot"].contains(spec.name)
                 let hint =
                     takesFile && word == nil ? " (quote a file name with spaces: \"a b.yaml\")" : ""
                 throw error("unexpected '\(t.text)'\(hint)", at: t, suggestion: word)
@@ -126,6 +126,15 @@ package enum CommandParser {
             guard v.seconds >= 0, v.seconds <= CommandParser.maxSeconds else {
                 throw error(
                     "\(what) must be between 0 and \(Int(CommandParser.maxSeconds))s", at: t)
+            }
+            return v
+        }
+
+        /// A time in seconds (`1.5`, `1.5s`, `1500ms`), 0 or more.
+        mutating func time(_ what: String) throws(Diagnostic) -> Double {
+            let t = try next(what)
+            guard let v = CommandParser.duration(t.text), v.isFinite, v >= 0 else {
+                throw error("expected a time in seconds like 1.5 or 250ms, got '\(t.text)'", at: t)
             }
             return v
         }
@@ -232,6 +241,16 @@ package enum CommandParser {
             case "replay":
                 let file = try next("a trace file", part: .file).text
                 return .replay(file: file, step: accept("--step"))
+            case "plot":
+                let file = try next("a file (OUT.svg, OUT.html or OUT.jsonl)", part: .file).text
+                var from: Double?
+                var to: Double?
+                while let t = peek, t.text == "--from" || t.text == "--to" {
+                    i += 1
+                    let value = try time(t.text == "--from" ? "the start time" : "the end time")
+                    if t.text == "--from" { from = value } else { to = value }
+                }
+                return .plot(file: file, from: from, to: to)
             case "help":
                 guard let t = peek else { return .help(nil) }
                 i += 1

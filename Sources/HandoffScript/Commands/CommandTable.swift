@@ -93,6 +93,11 @@ package enum CommandTable {
             example: "replay Traces/tabs/handoff.trace",
             words: ["--step"]),
         CommandSpec(
+            name: "plot", usage: "plot OUT.svg|OUT.html|OUT.jsonl [--from T] [--to T]",
+            summary:
+                "draw the timeline since the last load: offsets, owner, handoffs and taps over time (SVG, offline HTML with hover read-outs, or JSON Lines rows)",
+            example: "plot fling.svg", words: ["--from", "--to"]),
+        CommandSpec(
             name: "help", usage: "help [CMD]", summary: "list commands, or explain one",
             example: "help pan"),
         CommandSpec(name: "quit", usage: "quit", summary: "leave", example: "quit"),

@@ -66,6 +66,12 @@ package enum Completion {
         case "replay":
             return previous.isEmpty
                 ? files(partial).filter { isDirectory($0) || $0.hasSuffix(".trace") } : ["--step"]
+        case "plot":
+            return previous.isEmpty
+                ? files(partial).filter {
+                    isDirectory($0) || $0.hasSuffix(".svg") || $0.hasSuffix(".html")
+                        || $0.hasSuffix(".jsonl")
+                } : ["--from", "--to"]
         case "touch", "tap":
             return previous.isEmpty ? targets : []
         case "tab":

@@ -37,6 +37,8 @@ package enum Fact: Sendable {
     /// `replay FILE` from a session: how it ended, and the differences (trace text, as the
     /// trace and the replay printed them).
     case replayed(file: String, outcome: TraceRunner.Outcome, diff: [String])
+    /// `plot FILE`: the timeline written, with its rows, commands and markers.
+    case plotted(path: String, rows: Int, commands: Int, marks: Int)
     /// `help` or `help CMD`.
     case help(HelpTopic)
     /// `settle` gave up after 10 s of animation.

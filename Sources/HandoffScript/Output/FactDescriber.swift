@@ -105,6 +105,17 @@ package enum FactDescriber {
                     ("file", .string(file)), ("passed", .bool(outcome.passed)),
                     ("summary", .string(summary)), ("diff", .list(diff.map(FactValue.string))),
                 ])
+        case .plotted(let path, let rows, let commands, let marks):
+            let what = [
+                Plural.count(commands, "command"), Plural.count(rows, "row"),
+                Plural.count(marks, "marker"),
+            ]
+            emit(
+                "plot", [line("plot", "wrote \(path): " + what.joined(separator: ", "))],
+                [
+                    ("path", .string(path)), ("commands", .int(commands)), ("rows", .int(rows)),
+                    ("marks", .int(marks)),
+                ])
         case .help(let topic):
             emit("help", topic.lines, topic.jsonFields.map { ($0.0, .encoded($0.1)) })
         case .settleCapped(let seconds):
@@ -130,9 +141,10 @@ package enum FactDescriber {
         let line = TextRenderer.line
         let f = NumberFormat.format
         func emit(
-            _ kind: String, role: LineRole = .plain, _ text: @autoclosure () -> [String],
-            _ fields: @autoclosure () -> Fields
+            _ kind: String, role: LineRole = .plain, mark: [TimelineMark.Kind] = [],
+            _ text: @autoclosure () -> [String], _ fields: @autoclosure () -> Fields
         ) {
+            if !mark.isEmpty { r.mark(mark) }
             r.fact(kind, at: moment, role: role, text: text, fields: fields)
         }
         func point(_ p: Point) -> FactValue { .list([.number(p.x), .number(p.y)]) }
@@ -142,7 +154,7 @@ package enum FactDescriber {
             var ids = path.map(n.id)
             if target.item != nil { ids.append(n.target(target)) }
             emit(
-                "touch",
+                "touch", mark: [.touchDown],
                 [
                     line("touch", "\(n.target(target)) at (\(f(p.x)), \(f(p.y)))"),
                     line("path", ids.joined(separator: " > ")),
@@ -171,7 +183,7 @@ package enum FactDescriber {
                 name = "tap(\(n.target(t)))"
             }
             emit(
-                "recognizer", [text],
+                "recognizer", mark: recognizer.isPan && state == .began ? [.pan] : [], [text],
                 [("recognizer", .string(name)), ("state", .string(state.rawValue))])
         case .tracking(let d, let slop):
             emit(
@@ -192,7 +204,8 @@ package enum FactDescriber {
                 [("axis", .string(axis.rawValue))])
         case .touchesCancelled(let t):
             emit(
-                "touchesCancelled", [line("cancel", "\(n.target(t)) touchesCancelled")],
+                "touchesCancelled", mark: [.tapCancelled],
+                [line("cancel", "\(n.target(t)) touchesCancelled")],
                 [("target", .string(n.target(t)))])
         case .owner(let node, let chain):
             emit(
@@ -205,11 +218,11 @@ package enum FactDescriber {
             emit("fling", [line("fling", TextRenderer.ledger(l, n))], ledgerFields(l, n))
         case .handoff(let from, let to):
             emit(
-                "handoff", [line("handoff", "\(n.id(from)) → \(n.id(to))")],
+                "handoff", mark: [.handoff], [line("handoff", "\(n.id(from)) → \(n.id(to))")],
                 [("from", id(from)), ("to", id(to))])
         case .released(let v, let s):
             emit(
-                "release",
+                "release", mark: [.lift],
                 [line("release", "velocity (\(f(v.x)), \(f(v.y))) pt/s, scroll \(f(s))")],
                 [("velocity", point(v)), ("scroll", .number(s))])
         case .momentumStarted(let d, let v, let travel):
@@ -222,7 +235,9 @@ package enum FactDescriber {
             let text =
                 node.map { line("edge", "\(n.id($0)) hit its edge at \(f(v)) pt/s and bounces") }
                 ?? line("edge", "momentum stopped at an edge at \(f(v)) pt/s")
-            emit("edge", [text], [("node", node.map(id) ?? .null), ("velocity", .number(v))])
+            emit(
+                "edge", mark: [.edgeHit], [text],
+                [("node", node.map(id) ?? .null), ("velocity", .number(v))])
         case .springStarted(let node, let kind, let target, let v):
             emit(
                 "spring",
@@ -250,14 +265,15 @@ package enum FactDescriber {
                 ])
         case .tap(let t, let outcome):
             emit(
-                "tap", [line("tap", "\(n.target(t)) " + tapText(outcome, n))],
+                "tap", mark: [.lift, TimelineMark.Kind(outcome)],
+                [line("tap", "\(n.target(t)) " + tapText(outcome, n))],
                 [
                     ("target", .string(n.target(t))), ("delivered", .bool(outcome.isDelivered)),
                     ("reason", .optional(tapReason(outcome, n))),
                 ])
         case .tabbed(let t):
             emit(
-                "tap", [line("tap", "\(n.target(t)) delivered")],
+                "tap", mark: [.tapDelivered], [line("tap", "\(n.target(t)) delivered")],
                 [("target", .string(n.target(t))), ("delivered", .bool(true)), ("reason", .null)])
         case .pageSelected(let node, let from, let to):
             emit(
@@ -271,7 +287,7 @@ package enum FactDescriber {
                 [("node", id(node)), ("page", .int(page))])
         case .repair(let node, let from, let to, let ancestor, let offset, let maximum):
             emit(
-                "repair", role: .highlight,
+                "repair", role: .highlight, mark: [.repair],
                 [line("repair", "\(n.id(node)) \(f(from)) → \(f(to)): \(repairReason)")],
                 [
                     ("node", id(node)), ("from", .number(from)), ("to", .number(to)),
@@ -280,7 +296,7 @@ package enum FactDescriber {
                 ])
         case .refused(let refusal):
             emit(
-                "refused", [line("refused", "tab: \(refusalText(refusal, n))")],
+                "refused", mark: [.refusal], [line("refused", "tab: \(refusalText(refusal, n))")],
                 [("reason", .string(refusalText(refusal, n)))])
         case .hazard(let hazard):
             emit(

@@ -9,4 +9,11 @@ package protocol FactRenderer {
     mutating func fact(
         _ kind: String, at moment: Moment?, role: LineRole, text: () -> [String],
         fields: () -> [(String, FactValue)])
+    /// The fact that follows makes these markers of the timeline (SPEC §12).
+    mutating func mark(_ kinds: [TimelineMark.Kind])
+}
+
+extension FactRenderer {
+    /// Text and `--json` draw no timeline: they ignore markers.
+    package mutating func mark(_ kinds: [TimelineMark.Kind]) {}
 }

@@ -71,19 +71,12 @@ package struct StateReport: Sendable {
     /// One line of JSON with exactly the keys of SPEC §6.
     package var json: String {
         let g = sim.graph
-        var offsets: [(String, String)] = []
         var pages: [(String, String)] = []
-        var sheets: [(String, String)] = []
-        var heights: [(String, String)] = []
-        for i in g.nodes.indices {
-            let n = g.nodes[i]
-            if n.scroll != nil { offsets.append((n.id, JSONWriter.number(sim.offsets[i]))) }
-            if n.kind.pages != nil { pages.append((n.id, String(sim.page(i)))) }
-            if n.kind.isSheet { sheets.append((n.id, JSONWriter.number(sim.sheetTop(i)))) }
-            if n.stretches {
-                heights.append((n.id, JSONWriter.number(sim.layout.stretchedHeight(i))))
-            }
+        for i in g.nodes.indices where g.nodes[i].kind.pages != nil {
+            pages.append((g.nodes[i].id, String(sim.page(i))))
         }
+        // The values that change with time are encoded where `plot` encodes its rows.
+        let moment = MomentFields(sim, names: names)
         let touch = sim.touchInfo.map {
             JSONWriter.object([
                 ("target", JSONWriter.string(names.target($0.target))),
@@ -105,13 +98,9 @@ package struct StateReport: Sendable {
             ])
         }
         return JSONWriter.object([
-            ("t", JSONWriter.number(sim.time)),
-            ("phase", JSONWriter.string(sim.phase.rawValue)),
-            ("owner", JSONWriter.optional(sim.owner.map(names.id))),
-            ("offsets", JSONWriter.object(offsets)),
-            ("pages", JSONWriter.object(pages)),
-            ("sheets", JSONWriter.object(sheets)),
-            ("heights", JSONWriter.object(heights)),
+            ("t", moment.t), ("phase", moment.phase), ("owner", moment.owner),
+            ("offsets", moment.offsets), ("pages", JSONWriter.object(pages)),
+            ("sheets", moment.sheets), ("heights", moment.heights),
             ("touch", touch ?? "null"),
             ("last_tap", tap ?? "null"),
             ("ledger", sim.ledger.map { FactDescriber.ledger($0, names).json } ?? "null"),

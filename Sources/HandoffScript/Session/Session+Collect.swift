@@ -8,7 +8,9 @@ extension Session {
     mutating func collect() -> [Fact] {
         var facts: [Fact] = []
         var flingAt: Int?
-        for o in sim.drainLog() {
+        let log = sim.drainLog()
+        sampler?.observe(log)
+        for o in log {
             if Why.explains(o.event) { pendingWhy.append(o.event) }
             switch o.event {
             case .recognizer(.tap, .recognized), .decided:

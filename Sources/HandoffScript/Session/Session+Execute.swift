@@ -132,6 +132,10 @@ extension Session {
             let (fact, passed) = try replay(Paths.resolve(file, base: baseDirectory), fail: fail)
             if !passed { result.failed = true }
             return [fact]
+        case .plot(let file, let from, let to):
+            return [
+                try plot(Paths.resolve(file, base: baseDirectory), from: from, to: to, fail: fail)
+            ]
         case .help(let name):
             return [.help(HelpTopic(name))]
         case .quit:

@@ -10,14 +10,20 @@ extension Session {
     /// `wait` and `step`: exactly `n` frames.
     mutating func advance(frames n: Int) {
         var clock = FrameClock(start: sim.time, fps: sim.settings.fps)
-        for _ in stride(from: 0, to: n, by: 1) { sim.advanceFrame(at: clock.next()) }
+        for _ in stride(from: 0, to: n, by: 1) {
+            sim.advanceFrame(at: clock.next())
+            sampler?.frame(sim)
+        }
     }
 
     /// `settle`: frames until nothing animates, at most `settleLimit` seconds of them.
     mutating func settle() {
         let cap = sim.frames(in: Self.settleLimit)
         var clock = FrameClock(start: sim.time, fps: sim.settings.fps)
-        while sim.isAnimating && clock.taken < cap { sim.advanceFrame(at: clock.next()) }
+        while sim.isAnimating && clock.taken < cap {
+            sim.advanceFrame(at: clock.next())
+            sampler?.frame(sim)
+        }
     }
 
     /// `move … over`: the movement split into `n` equal moves, one per frame, the first one frame
@@ -33,6 +39,7 @@ extension Session {
             let next = Point(delta.x * f, delta.y * f)
             try sim.move(by: next - done)
             done = next
+            sampler?.frame(sim)
         }
     }
 

@@ -12,7 +12,8 @@ extension Session {
             case .event(let o): if case .moved(let l) = o.event { moves.append(l) }
             case .fling(let l, _, _): moves.append(l)
             case .changed, .aimed, .loaded, .scene, .state, .tree, .drawing, .why, .expectation,
-                .set, .settings, .recording, .recordingStopped, .replayed, .help, .settleCapped,
+                .set, .settings, .recording, .recordingStopped, .replayed, .plotted, .help,
+                .settleCapped,
                 .error:
                 continue
             }

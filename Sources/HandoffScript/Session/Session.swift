@@ -48,6 +48,8 @@ package struct Session {
     var refusedSince: (command: String, refusal: Refusal, until: Double?)?
     /// The facts of the running command that `why` explains (filled as the log is collected).
     var pendingWhy: [Event] = []
+    /// Collects the timeline while `plot` re-runs the history (nil otherwise: one check per frame).
+    var sampler: TimelineSampler?
     /// Lines already parsed (parsing is pure, so a line always gives the same command).
     private var parsed: [String: ParsedCommand] = [:]
     /// The printable values of the current scene.
@@ -202,6 +204,8 @@ package struct Session {
         case .replay:
             return
                 "'replay' inside a trace is refused: a replayed or tested trace cannot replay another"
+        case .plot:
+            return "'plot' writes a file: replaying or testing a trace never writes files (SPEC §7)"
         case .quit:
             return
                 "'quit' inside a trace is refused: it would end the check early and leave the commands after it unchecked"
@@ -260,7 +264,7 @@ package struct Session {
             return
         case .recordStop:
             return  // `stopRecording` wrote its comment
-        case .replay, .set(.output):
+        case .replay, .set(.output), .plot:
             // Comments, never commands (SPEC §7): a trace replays no other trace, and its expected
             // output is text whatever `output` says.
             write("# " + Escape.visible(command.canonical) + "\n", &result)
@@ -346,25 +350,38 @@ package struct Session {
             throw Diagnostic("cannot write '\(path)': \(error.message)")
         }
         recorder = sink
-        var fresh = Session(scene: sceneAtLoad, ref: sceneRef, files: files)
-        fresh.baseDirectory = baseDirectory
-        fresh.keepsHistory = false
         var text = Trace.header(scene: traceSceneRef(sceneRef))
-        for command in Self.settingCommands(userSettingsAtLoad) {
-            text += Trace.block(command: command, output: fresh.run(command).lines.map(\.text))
-        }
-        if sceneAtLoad.settings.contains(where: { userSettingsAtLoad[$0.0] != nil }) {
-            // The scene's own settings override those `set` commands: load it again over them.
-            text += Trace.block(
-                command: "load " + traceSceneRef(sceneRef),
-                output: fresh.run("load " + sceneRef).lines.map(\.text))
-        }
+        var (fresh, setup) = sessionAtLoad()
+        for (command, output) in setup { text += Trace.block(command: command, output: output) }
         for command in history {
             text += Trace.block(command: command, output: fresh.run(command).lines.map(\.text))
         }
         if let problem = sink.write(text) { throw Diagnostic(recordingStopped(problem)) }
         return [.recording(path: path, commands: history.count)]
     }
+
+    /// A fresh session in the state of the last load, with the `set` commands then in force run
+    /// in it (each with the text a trace stores for it, and its output), ready to re-run
+    /// `history` (`record`, `plot`).
+    func sessionAtLoad() -> (session: Session, setup: [(command: String, output: [String])]) {
+        var fresh = Session(scene: sceneAtLoad, ref: sceneRef, files: files)
+        fresh.baseDirectory = baseDirectory
+        fresh.keepsHistory = false
+        var setup: [(String, [String])] = []
+        for command in Self.settingCommands(userSettingsAtLoad) {
+            setup.append((command, fresh.run(command).lines.map(\.text)))
+        }
+        if sceneAtLoad.settings.contains(where: { userSettingsAtLoad[$0.0] != nil }) {
+            // The scene's own settings override those `set` commands: load it again over them.
+            setup.append(
+                ("load " + traceSceneRef(sceneRef), fresh.run("load " + sceneRef).lines.map(\.text))
+            )
+        }
+        return (fresh, setup)
+    }
+
+    /// The commands since the last load, as `history` numbers them (canonical text).
+    var historySinceLoad: [String] { history }
 
     /// `--record FILE`: starts recording with the path as a value (never parsed as a command, so
     /// any file name works).

@@ -1,0 +1,66 @@
+import HandoffCore
+
+/// The timeline of a session since its last load, sampled frame by frame (SPEC §12): what the
+/// JSON Lines, SVG and HTML views of `plot` show.
+package struct Timeline: Sendable {
+    package let graph: SceneGraph
+    package let lanes: Lanes
+    package let rows: [TimelineRow]
+    /// `lanes.entries.count` values per row, row after row.
+    package let values: [Double]
+    package let marks: [TimelineMark]
+    package let commands: [TimelineCommand]
+
+    var names: Names { Names(graph) }
+
+    /// Lane `k`'s value at row `r`.
+    package func value(row r: Int, lane k: Int) -> Double { values[r * lanes.entries.count + k] }
+
+    /// A node's id.
+    package func id(_ node: Int) -> String { graph.nodes[node].id }
+
+    /// The moment of row `r`, encoded as `state --json` encodes it.
+    func moment(_ r: Int) -> MomentFields {
+        let row = rows[r]
+        return MomentFields(
+            time: row.time, phase: row.phase, owner: row.owner.map(id), graph: graph,
+            lanes: lanes, value: { value(row: r, lane: $0) })
+    }
+
+    /// The rows whose time lies in `from...to` (nil ends: the whole timeline).
+    package func rows(from: Double?, to: Double?) -> Range<Int> {
+        let lower = from.map { f in rows.partitioningIndex { $0.time >= f } } ?? 0
+        let upper = to.map { t in rows.partitioningIndex { $0.time > t } } ?? rows.count
+        return lower..<max(lower, upper)
+    }
+
+    /// The JSON Lines view: one object per row in the window,
+    /// `{"t":…,"command":N,"offsets":{…},"sheets":{…},"heights":{…},"owner":…,"phase":…}`.
+    package func jsonLines(from: Double? = nil, to: Double? = nil) -> String {
+        var out = ""
+        for r in rows(from: from, to: to) {
+            let m = moment(r)
+            out += JSONWriter.object([
+                ("t", m.t), ("command", String(rows[r].command)), ("offsets", m.offsets),
+                ("sheets", m.sheets), ("heights", m.heights), ("owner", m.owner),
+                ("phase", m.phase),
+            ])
+            out += "\n"
+        }
+        return out
+    }
+}
+
+extension Array {
+    /// The first index whose element satisfies `belongs`, for a predicate that is false and then
+    /// true along the array (binary search).
+    func partitioningIndex(where belongs: (Element) -> Bool) -> Int {
+        var low = 0
+        var high = count
+        while low < high {
+            let mid = (low + high) / 2
+            if belongs(self[mid]) { high = mid } else { low = mid + 1 }
+        }
+        return low
+    }
+}

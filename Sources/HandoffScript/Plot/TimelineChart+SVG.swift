@@ -1,0 +1,383 @@
+import HandoffCore
+
+/// The SVG view of the timeline: a picture that stands alone (no script, no external font),
+/// carrying the values it draws as data attributes so a test or a tool can read them back.
+extension TimelineChart {
+    /// Text as XML character data or an attribute value.
+    static func xml(_ s: String) -> String {
+        var r = ""
+        for ch in s.unicodeScalars {
+            switch ch {
+            case "&": r += "&amp;"
+            case "<": r += "&lt;"
+            case ">": r += "&gt;"
+            case "\"": r += "&quot;"
+            default:
+                // Control characters are not allowed in XML 1.0.
+                if ch.value < 0x20 && ch != "\n" && ch != "\t" {
+                    r += "?"
+                } else {
+                    r.unicodeScalars.append(ch)
+                }
+            }
+        }
+        return r
+    }
+
+    /// A pixel coordinate with two decimals at most.
+    static func px(_ v: Double) -> String { NumberFormat.format(v) }
+
+    var height: Double { legendTop + legendHeight + 12 }
+
+    /// The legend's entries: what the lines, shades and bands mean, then each marker kind
+    /// present in the window with its count.
+    var legend: [(symbol: String, label: String)] {
+        var out: [(String, String)] = [
+            ("line", "offset / top / height"), ("range", "range"), ("over", "overscroll"),
+        ]
+        for p in [Phase.idle, .touching, .panning, .animating] {
+            out.append(("phase:" + p.rawValue, p.rawValue))
+        }
+        var counts: [TimelineMark.Kind: Int] = [:]
+        for m in timeline.marks where m.time >= from && m.time <= to {
+            counts[m.kind, default: 0] += 1
+        }
+        for kind in TimelineMark.Kind.allCases {
+            if let n = counts[kind] {
+                out.append(("mark:" + kind.rawValue, "\(kind.rawValue) (\(n))"))
+            }
+        }
+        return out
+    }
+
+    static let legendColumnWidth = 186.0
+    static var legendPerRow: Int { Int((width - 40) / legendColumnWidth) }
+    var legendHeight: Double {
+        Double((legend.count + Self.legendPerRow - 1) / Self.legendPerRow) * 20 + 8
+    }
+
+    /// The whole SVG document.
+    var svg: String {
+        var o = ""
+        o.reserveCapacity(64 * 1024)
+        let f = Self.px
+        let w = Self.width
+        let h = height
+        let fonts = "system-ui, -apple-system, 'Segoe UI', Helvetica, Arial, sans-serif"
+        o += "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+        o +=
+            "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(f(w))\" height=\"\(f(h))\" viewBox=\"0 0 \(f(w)) \(f(h))\" font-family=\"\(fonts)\" font-size=\"11\" data-from=\"\(JSONWriter.number(from))\" data-to=\"\(JSONWriter.number(to))\" data-x0=\"\(f(Self.left))\" data-x1=\"\(f(Self.left + Self.plotWidth))\">\n"
+        o += "<title>\(Self.xml(title))</title>\n"
+        o += "<rect width=\"100%\" height=\"100%\" fill=\"#ffffff\"/>\n"
+        o += defs
+        o +=
+            "<text x=\"16\" y=\"22\" font-size=\"15\" font-weight=\"600\" fill=\"#1f2933\">\(Self.xml(title))</text>\n"
+        o +=
+            "<text x=\"16\" y=\"37\" fill=\"#52606d\">\(Self.xml(subtitle))</text>\n"
+        o += ownerBand
+        o += markBand
+        for k in timeline.lanes.entries.indices { o += lane(k) }
+        o += axis
+        o += legendSVG
+        o += "</svg>\n"
+        return o
+    }
+
+    var title: String {
+        "handoff timeline — scene \(timeline.graph.scene.name)"
+    }
+
+    var subtitle: String {
+        let n = timeline.commands.filter { $0.time >= from && $0.time <= to }.count
+        let simplified =
+            window.count > Self.columns
+            ? "; simplified to \(Self.columns) columns (first, min, max, last per column)" : ""
+        return
+            "t \(NumberFormat.format(from))–\(NumberFormat.format(to)) s · \(Plural.count(n, "command")) · \(Plural.count(window.count, "frame row"))\(simplified)"
+    }
+
+    /// Marker shapes, drawn centred on 0,0.
+    var defs: String {
+        var o = "<defs>\n"
+        for kind in TimelineMark.Kind.allCases {
+            o += "<g id=\"m-\(Self.markID(kind))\">\(Self.shape(kind))</g>\n"
+        }
+        o +=
+            "<clipPath id=\"plot\"><rect x=\"\(Self.px(Self.left))\" y=\"0\" width=\"\(Self.px(Self.plotWidth))\" height=\"\(Self.px(height))\"/></clipPath>\n"
+        o += "</defs>\n"
+        return o
+    }
+
+    static func markID(_ kind: TimelineMark.Kind) -> String {
+        kind.rawValue.replacingSpaces
+    }
+
+    /// The glyph of a marker kind (paths, so no font is needed).
+    static func shape(_ kind: TimelineMark.Kind) -> String {
+        switch kind {
+        case .touchDown: return "<circle r=\"4.5\" fill=\"#1f2933\"/>"
+        case .lift: return "<circle r=\"4\" fill=\"#fff\" stroke=\"#1f2933\" stroke-width=\"1.6\"/>"
+        case .pan: return "<path d=\"M0,-5 L5,4 L-5,4 Z\" fill=\"#2f6fb0\"/>"
+        case .handoff:
+            return
+                "<path d=\"M0,-6 L6,0 L0,6 L-6,0 Z\" fill=\"#e8590c\" stroke=\"#fff\" stroke-width=\"0.8\"/>"
+        case .tapDelivered:
+            return
+                "<rect x=\"-4.5\" y=\"-4.5\" width=\"9\" height=\"9\" rx=\"1.5\" fill=\"#2b8a3e\"/>"
+        case .tapCancelled:
+            return "<path d=\"M-4,-4 L4,4 M4,-4 L-4,4\" stroke=\"#868e96\" stroke-width=\"2.2\"/>"
+        case .tapSwallowed:
+            return
+                "<rect x=\"-4\" y=\"-4\" width=\"8\" height=\"8\" fill=\"#fff\" stroke=\"#7048e8\" stroke-width=\"2\"/>"
+        case .tapMoved:
+            return
+                "<path d=\"M-5,0 L5,0 M-5,0 L-2,-3 M-5,0 L-2,3 M5,0 L2,-3 M5,0 L2,3\" stroke=\"#f08c00\" stroke-width=\"1.8\" fill=\"none\"/>"
+        case .tapRejected:
+            return "<path d=\"M-4,-4 L4,4 M4,-4 L-4,4\" stroke=\"#c92a2a\" stroke-width=\"2.4\"/>"
+        case .notTappable:
+            return
+                "<rect x=\"-4\" y=\"-4\" width=\"8\" height=\"8\" fill=\"#fff\" stroke=\"#adb5bd\" stroke-width=\"1.6\"/>"
+        case .refusal:
+            return
+                "<circle r=\"4.5\" fill=\"#fff\" stroke=\"#c92a2a\" stroke-width=\"1.8\"/><path d=\"M-3,3 L3,-3\" stroke=\"#c92a2a\" stroke-width=\"1.8\"/>"
+        case .repair:
+            return "<path d=\"M-5,0 L5,0 M0,-5 L0,5\" stroke=\"#0c8599\" stroke-width=\"2.6\"/>"
+        case .edgeHit:
+            return "<rect x=\"-1.5\" y=\"-6\" width=\"3\" height=\"12\" fill=\"#343a40\"/>"
+        }
+    }
+
+    /// The owner band (who owns the finger, coloured by node and labelled with its id) and, under
+    /// it, the phase strip.
+    var ownerBand: String {
+        let f = Self.px
+        var o = "<g class=\"band owner\">\n"
+        let top = bandTop
+        o +=
+            "<text x=\"\(f(Self.left - 8))\" y=\"\(f(top + 13))\" text-anchor=\"end\" font-weight=\"600\" fill=\"#1f2933\">owner</text>\n"
+        o +=
+            "<rect x=\"\(f(Self.left))\" y=\"\(f(top))\" width=\"\(f(Self.plotWidth))\" height=\"\(f(Self.bandHeight))\" fill=\"#f8f9fa\" stroke=\"#dee2e6\"/>\n"
+        for run in runs({ $0.owner }) {
+            guard let owner = run.value else { continue }
+            let x0 = x(run.from)
+            let x1 = x(run.to)
+            let id = timeline.id(owner)
+            o +=
+                "<rect class=\"owner\" data-owner=\"\(Self.xml(id))\" data-from=\"\(JSONWriter.number(run.from))\" data-to=\"\(JSONWriter.number(run.to))\" x=\"\(f(x0))\" y=\"\(f(top))\" width=\"\(f(max(0.5, x1 - x0)))\" height=\"\(f(Self.bandHeight))\" fill=\"\(colour(node: owner))\" fill-opacity=\"0.85\"><title>owner \(Self.xml(id))</title></rect>\n"
+            if x1 - x0 > Double(id.count) * 6.5 + 8 {
+                o +=
+                    "<text x=\"\(f(x0 + 5))\" y=\"\(f(top + 13))\" fill=\"#fff\" font-weight=\"600\">\(Self.xml(id))</text>\n"
+            }
+        }
+        let ptop = top + Self.bandHeight + 2
+        o +=
+            "<text x=\"\(f(Self.left - 8))\" y=\"\(f(ptop + 7))\" text-anchor=\"end\" font-size=\"9\" fill=\"#52606d\">phase</text>\n"
+        for run in runs({ $0.phase }) {
+            o +=
+                "<rect class=\"phase\" data-phase=\"\(run.value.rawValue)\" x=\"\(f(x(run.from)))\" y=\"\(f(ptop))\" width=\"\(f(max(0.5, x(run.to) - x(run.from))))\" height=\"\(f(Self.phaseHeight))\" fill=\"\(Self.colour(run.value))\"/>\n"
+        }
+        o += "</g>\n"
+        return o
+    }
+
+    /// The marker band: three strips (the finger, taps and refusals, handoffs and edges), a
+    /// glyph per marker with a tooltip; handoffs also draw a guide down through the lanes.
+    var markBand: String {
+        let f = Self.px
+        var o = "<g class=\"marks\">\n"
+        let names = ["finger", "taps", "handoffs"]
+        for row in 0..<3 {
+            let y = marksTop + Double(row) * Self.markRowHeight
+            o +=
+                "<text x=\"\(f(Self.left - 8))\" y=\"\(f(y + 11))\" text-anchor=\"end\" font-size=\"10\" fill=\"#52606d\">\(names[row])</text>\n"
+            o +=
+                "<line x1=\"\(f(Self.left))\" x2=\"\(f(Self.left + Self.plotWidth))\" y1=\"\(f(y + 8))\" y2=\"\(f(y + 8))\" stroke=\"#f1f3f5\"/>\n"
+        }
+        let kept = marks
+        let handoffs = kept.filter { $0.mark.kind == .handoff }.count
+        let guides = handoffs <= 80
+        // Few handoffs: each says who handed to whom beside its marker.
+        let labelled = handoffs <= 12
+        for (m, count) in kept {
+            let mx = x(m.time)
+            let my = marksTop + Double(m.kind.row) * Self.markRowHeight + 8
+            if guides && m.kind == .handoff {
+                o +=
+                    "<line class=\"guide\" x1=\"\(f(mx))\" x2=\"\(f(mx))\" y1=\"\(f(my + 6))\" y2=\"\(f(lanesBottom))\" stroke=\"#e8590c\" stroke-width=\"1\" stroke-dasharray=\"3 3\" opacity=\"0.7\"/>\n"
+            }
+            if labelled, count == 1, let label = m.label {
+                o +=
+                    "<text x=\"\(f(mx + 9))\" y=\"\(f(my + 4))\" font-size=\"10\" fill=\"#e8590c\">\(Self.xml(label))</text>\n"
+            }
+            let more = count > 1 ? " (and \(count - 1) more in this pixel)" : ""
+            o +=
+                "<use class=\"mark\" href=\"#m-\(Self.markID(m.kind))\" x=\"\(f(mx))\" y=\"\(f(my))\" data-kind=\"\(m.kind.rawValue)\" data-t=\"\(JSONWriter.number(m.time))\" data-command=\"\(m.command)\" data-count=\"\(count)\"><title>#\(m.command) t \(NumberFormat.format(m.time)) s: \(Self.xml(m.detail))\(more)</title></use>\n"
+        }
+        o += "</g>\n"
+        return o
+    }
+
+    /// One lane: caption, range shaded, guides, the line, its overscroll in red, and the values
+    /// (`data-t`, `data-v`: the rows drawn, formatted as `state --json` formats them).
+    func lane(_ k: Int) -> String {
+        let f = Self.px
+        let e = timeline.lanes.entries[k]
+        let s = scale(k)
+        let top = laneTop(k)
+        let bottom = top + Self.laneHeight
+        let (id, what) = caption(k)
+        let colour = colour(lane: k)
+        var o =
+            "<g class=\"lane\" data-id=\"\(Self.xml(id))\" data-kind=\"\(e.kind.rawValue)\""
+        let kept = simplified(k)
+        var ts = ""
+        var vs = ""
+        var points = ""
+        ts.reserveCapacity(kept.count * 6)
+        vs.reserveCapacity(kept.count * 6)
+        points.reserveCapacity(kept.count * 14)
+        for r in kept {
+            let v = timeline.value(row: r, lane: k)
+            let t = timeline.rows[r].time
+            if !ts.isEmpty {
+                ts += " "
+                vs += " "
+                points += " "
+            }
+            ts += JSONWriter.number(t)
+            vs += JSONWriter.number(v)
+            points += f(x(t)) + "," + f(y(v, lane: k, s))
+        }
+        o += " data-t=\"\(ts)\" data-v=\"\(vs)\">\n"
+        o += "<title>\(Self.xml(id)): \(Self.xml(what))</title>\n"
+        o +=
+            "<text x=\"\(f(Self.left))\" y=\"\(f(top - 8))\" font-size=\"12\" font-weight=\"600\" fill=\"\(colour)\">\(Self.xml(id))<tspan font-weight=\"400\" fill=\"#52606d\" font-size=\"11\">  \(Self.xml(what))</tspan></text>\n"
+        o +=
+            "<rect x=\"\(f(Self.left))\" y=\"\(f(top))\" width=\"\(f(Self.plotWidth))\" height=\"\(f(Self.laneHeight))\" fill=\"#fcfcfd\" stroke=\"#e9ecef\"/>\n"
+        if let r = s.range {
+            let y0 = y(r.lowerBound, lane: k, s)
+            let y1 = y(r.upperBound, lane: k, s)
+            o +=
+                "<rect class=\"range\" x=\"\(f(Self.left))\" y=\"\(f(min(y0, y1)))\" width=\"\(f(Self.plotWidth))\" height=\"\(f(max(1, abs(y1 - y0))))\" fill=\"\(colour)\" fill-opacity=\"0.12\"/>\n"
+            for (v, label) in [(r.lowerBound, "min"), (r.upperBound, "max")] {
+                let tag = e.kind == .top ? "" : " \(label)"
+                o +=
+                    "<text x=\"\(f(Self.left - 8))\" y=\"\(f(y(v, lane: k, s) + 4))\" text-anchor=\"end\" font-size=\"10\" fill=\"#52606d\">\(NumberFormat.format(v))\(tag)</text>\n"
+            }
+        }
+        for (v, label) in s.guides where v >= min(s.low, s.high) && v <= max(s.low, s.high) {
+            let gy = y(v, lane: k, s)
+            o +=
+                "<line x1=\"\(f(Self.left))\" x2=\"\(f(Self.left + Self.plotWidth))\" y1=\"\(f(gy))\" y2=\"\(f(gy))\" stroke=\"#adb5bd\" stroke-dasharray=\"2 3\"/>\n"
+            o +=
+                "<text x=\"\(f(Self.left + Self.plotWidth - 4))\" y=\"\(f(gy - 3))\" text-anchor=\"end\" font-size=\"9\" fill=\"#868e96\">\(Self.xml(label)) \(NumberFormat.format(v))</text>\n"
+        }
+        // Overscroll: the part of the line past the range, drawn again in red through a clip.
+        var clips: [(Double, Double)] = []
+        // The clip starts 2 px past the edge, so a line resting on the edge stays its colour.
+        if let above = s.overscrollAbove {
+            let edge = y(above, lane: k, s)
+            clips.append(s.upward ? (top - 20, edge - 2) : (edge + 2, bottom + 20))
+        }
+        if let below = s.overscrollBelow {
+            let edge = y(below, lane: k, s)
+            clips.append(s.upward ? (edge + 2, bottom + 20) : (top - 20, edge - 2))
+        }
+        if !clips.isEmpty {
+            o += "<clipPath id=\"over-\(k)\">"
+            for (a, b) in clips where b > a {
+                o +=
+                    "<rect x=\"\(f(Self.left))\" y=\"\(f(a))\" width=\"\(f(Self.plotWidth))\" height=\"\(f(b - a))\"/>"
+            }
+            o += "</clipPath>\n"
+        }
+        o +=
+            "<polyline class=\"values\" points=\"\(points)\" fill=\"none\" stroke=\"\(colour)\" stroke-width=\"2\" stroke-linejoin=\"round\" clip-path=\"url(#plot)\"/>\n"
+        if !clips.isEmpty {
+            o +=
+                "<g clip-path=\"url(#over-\(k))\"><polyline class=\"overscroll\" points=\"\(points)\" fill=\"none\" stroke=\"#e03131\" stroke-width=\"3\" stroke-linejoin=\"round\"/></g>\n"
+        }
+        o += "</g>\n"
+        return o
+    }
+
+    /// The time axis: command numbers where each command starts, then seconds.
+    var axis: String {
+        let f = Self.px
+        var o = "<g class=\"axis\">\n"
+        let top = axisTop
+        o +=
+            "<line x1=\"\(f(Self.left))\" x2=\"\(f(Self.left + Self.plotWidth))\" y1=\"\(f(top))\" y2=\"\(f(top))\" stroke=\"#495057\"/>\n"
+        o +=
+            "<text x=\"\(f(Self.left - 8))\" y=\"\(f(top + 14))\" text-anchor=\"end\" font-size=\"10\" fill=\"#52606d\">command</text>\n"
+        var lastLabel = -Double.infinity
+        var lastTick = -Double.infinity
+        for tick in commandTicks {
+            let tx = x(tick.time)
+            let label = tick.first == tick.last ? "#\(tick.first)" : "#\(tick.first)–\(tick.last)"
+            let wide = Double(label.count) * 6 + 6
+            if tx - lastTick >= 3 {
+                o +=
+                    "<line class=\"command\" data-command=\"\(tick.first)\" data-t=\"\(JSONWriter.number(tick.time))\" x1=\"\(f(tx))\" x2=\"\(f(tx))\" y1=\"\(f(top))\" y2=\"\(f(top + 5))\" stroke=\"#495057\"/>\n"
+                lastTick = tx
+            }
+            if tx - lastLabel >= wide, tx + wide / 2 <= Self.width {
+                o +=
+                    "<text x=\"\(f(tx))\" y=\"\(f(top + 15))\" text-anchor=\"middle\" font-size=\"10\" fill=\"#343a40\">\(label)</text>\n"
+                lastLabel = tx
+            }
+        }
+        let ty = top + 24
+        o +=
+            "<line x1=\"\(f(Self.left))\" x2=\"\(f(Self.left + Self.plotWidth))\" y1=\"\(f(ty))\" y2=\"\(f(ty))\" stroke=\"#adb5bd\"/>\n"
+        o +=
+            "<text x=\"\(f(Self.left - 8))\" y=\"\(f(ty + 14))\" text-anchor=\"end\" font-size=\"10\" fill=\"#52606d\">time (s)</text>\n"
+        for t in timeTicks {
+            let tx = x(t)
+            o +=
+                "<line x1=\"\(f(tx))\" x2=\"\(f(tx))\" y1=\"\(f(ty))\" y2=\"\(f(ty + 4))\" stroke=\"#495057\"/>\n"
+            o +=
+                "<text x=\"\(f(tx))\" y=\"\(f(ty + 15))\" text-anchor=\"middle\" font-size=\"10\" fill=\"#343a40\">\(NumberFormat.format(t))</text>\n"
+            o +=
+                "<line x1=\"\(f(tx))\" x2=\"\(f(tx))\" y1=\"\(f(lanesTop))\" y2=\"\(f(lanesBottom))\" stroke=\"#000\" stroke-opacity=\"0.05\"/>\n"
+        }
+        o += "</g>\n"
+        return o
+    }
+
+    var legendSVG: String {
+        let f = Self.px
+        var o = "<g class=\"legend\">\n"
+        for (i, item) in legend.enumerated() {
+            let lx = 20 + Double(i % Self.legendPerRow) * Self.legendColumnWidth
+            let ly = legendTop + Double(i / Self.legendPerRow) * 20 + 10
+            let sym = item.symbol
+            if sym == "line" {
+                o +=
+                    "<line x1=\"\(f(lx - 8))\" x2=\"\(f(lx + 8))\" y1=\"\(f(ly))\" y2=\"\(f(ly))\" stroke=\"\(Self.palette[0])\" stroke-width=\"2\"/>\n"
+            } else if sym == "range" {
+                o +=
+                    "<rect x=\"\(f(lx - 8))\" y=\"\(f(ly - 5))\" width=\"16\" height=\"10\" fill=\"\(Self.palette[0])\" fill-opacity=\"0.15\"/>\n"
+            } else if sym == "over" {
+                o +=
+                    "<line x1=\"\(f(lx - 8))\" x2=\"\(f(lx + 8))\" y1=\"\(f(ly))\" y2=\"\(f(ly))\" stroke=\"#e03131\" stroke-width=\"3\"/>\n"
+            } else if sym.hasPrefix("phase:"), let p = Phase(rawValue: String(sym.dropFirst(6))) {
+                o +=
+                    "<rect x=\"\(f(lx - 8))\" y=\"\(f(ly - 4))\" width=\"16\" height=\"8\" fill=\"\(Self.colour(p))\"/>\n"
+            } else if sym.hasPrefix("mark:"),
+                let kind = TimelineMark.Kind(rawValue: String(sym.dropFirst(5)))
+            {
+                o += "<use href=\"#m-\(Self.markID(kind))\" x=\"\(f(lx))\" y=\"\(f(ly))\"/>\n"
+            }
+            o +=
+                "<text x=\"\(f(lx + 14))\" y=\"\(f(ly + 4))\" fill=\"#343a40\">\(Self.xml(item.label))</text>\n"
+        }
+        o += "</g>\n"
+        return o
+    }
+}
+
+extension String {
+    /// The string with spaces as hyphens (ids in SVG).
+    var replacingSpaces: String { String(map { $0 == " " ? "-" : $0 }) }
+}

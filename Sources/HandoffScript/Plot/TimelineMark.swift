@@ -1,0 +1,121 @@
+import HandoffCore
+
+/// A marker on the timeline: what happened, when and in which history command. Its kind comes
+/// from the simulator's typed facts (`Event`), never from printed text.
+package struct TimelineMark: Sendable {
+    /// What a marker marks; the raw value is its name in the legend and in the SVG's `data-kind`.
+    package enum Kind: String, CaseIterable, Sendable {
+        /// A finger went down.
+        case touchDown = "touch-down"
+        /// The finger lifted.
+        case lift
+        /// A pan was recognized (its owner took the finger).
+        case pan = "pan recognized"
+        /// The consumer changed within one gesture or fling.
+        case handoff
+        /// A tap reached its target (or `tab` selected a segment).
+        case tapDelivered = "tap delivered"
+        /// A recognized pan cancelled the tap.
+        case tapCancelled = "tap cancelled"
+        /// The touch stopped an animation and was swallowed.
+        case tapSwallowed = "tap swallowed"
+        /// The finger moved past the slop with no pan.
+        case tapMoved = "tap moved"
+        /// A tabs control rejected the tap (its pager or switcher was still moving).
+        case tapRejected = "tap rejected"
+        /// The lift was on a target that takes no tap.
+        case notTappable = "not tappable"
+        /// A `tab` was refused.
+        case refusal = "refused"
+        /// The invariant repair reset a list (SPEC §5.8).
+        case repair
+        /// Momentum reached an edge.
+        case edgeHit = "edge hit"
+
+        /// The strip of the marker band the kind is drawn in (0: the finger, 1: taps, 2: the
+        /// handoff and its consequences).
+        package var row: Int {
+            switch self {
+            case .touchDown, .lift, .pan: 0
+            case .tapDelivered, .tapCancelled, .tapSwallowed, .tapMoved, .tapRejected,
+                .notTappable, .refusal:
+                1
+            case .handoff, .repair, .edgeHit: 2
+            }
+        }
+    }
+
+    package var kind: Kind
+    package var time: Double
+    /// The history number of the command it happened in.
+    package var command: Int
+    /// The fact as its text line says it (`handoff outer → upcoming`): the tooltip.
+    package var detail: String
+    /// A short label drawn beside the marker (a handoff's `outer → upcoming`), if any.
+    package var label: String?
+}
+
+extension TimelineMark.Kind {
+    /// The marker of a tap's fate.
+    init(_ outcome: TapOutcome) {
+        switch outcome {
+        case .delivered: self = .tapDelivered
+        case .cancelledByPan: self = .tapCancelled
+        case .swallowed: self = .tapSwallowed
+        case .moved: self = .tapMoved
+        case .rejected: self = .tapRejected
+        case .notTappable: self = .notTappable
+        }
+    }
+}
+
+extension RecognizerName {
+    /// Whether this is a pan (whose `began` the timeline marks).
+    var isPan: Bool {
+        switch self {
+        case .pan: true
+        case .tap: false
+        }
+    }
+}
+
+/// Collects markers from the facts as `FactDescriber` describes them: a marked fact's kind comes
+/// from the describer (typed), its tooltip from the fact's own text.
+struct MarkCollector: FactRenderer {
+    var marks: [TimelineMark] = []
+    var command = 0
+    private var pending: [TimelineMark.Kind] = []
+
+    mutating func mark(_ kinds: [TimelineMark.Kind]) { pending = kinds }
+
+    mutating func fact(
+        _ kind: String, at moment: Moment?, role: LineRole, text: () -> [String],
+        fields: () -> [(String, FactValue)]
+    ) {
+        guard !pending.isEmpty, let moment else { return }
+        defer { pending = [] }
+        // The fact's own line, its label column closed up (`handoff sheet → studios`).
+        let detail = text().map(Self.closingUp).joined(separator: "; ")
+        var label: String?
+        if pending.contains(.handoff) {
+            let f = fields()
+            if case .string(let from)? = f.first(where: { $0.0 == "from" })?.1,
+                case .string(let to)? = f.first(where: { $0.0 == "to" })?.1
+            {
+                label = "\(from) → \(to)"
+            }
+        }
+        for kind in pending {
+            marks.append(
+                TimelineMark(
+                    kind: kind, time: moment.time, command: command, detail: detail, label: label))
+        }
+    }
+
+    /// A line with its runs of spaces closed up to one.
+    static func closingUp(_ line: String) -> String {
+        var out = ""
+        for ch in line where !(ch == " " && out.last == " ") { out.append(ch) }
+        return out
+    }
+}

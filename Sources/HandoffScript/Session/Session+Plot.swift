@@ -1,0 +1,48 @@
+import HandoffCore
+
+/// `plot`: the timeline since the last load, re-simulated frame by frame (SPEC §12).
+extension Session {
+    /// Re-runs the history since the last load in a fresh session, sampling a row after every
+    /// frame and at every command's end, and a marker for every fact worth marking. The session
+    /// itself is unchanged.
+    package func timeline() -> Timeline {
+        var (fresh, _) = sessionAtLoad()
+        let sampler = TimelineSampler(fresh.sim.graph)
+        fresh.sampler = sampler
+        for text in historySinceLoad {
+            guard let parsed = try? fresh.parseWithSource(text) else { continue }
+            // History numbers count the commands that change the simulation (SPEC §10.1).
+            guard !parsed.command.isInspection else { continue }
+            sampler.begin(text, at: fresh.sim.time)
+            let frame = fresh.sim.frame
+            var ignored = RunResult()
+            // The history holds commands that ran; none fails when re-run from the same state.
+            _ = try? fresh.execute(parsed, result: &ignored)
+            _ = fresh.collect()
+            sampler.end(fresh.sim, ranFrames: fresh.sim.frame != frame)
+        }
+        return sampler.timeline
+    }
+
+    /// `plot FILE`: writes the timeline as SVG, HTML or JSON Lines (by the extension).
+    mutating func plot(_ path: String, from: Double?, to: Double?, fail: Fail)
+        throws(Diagnostic) -> Fact
+    {
+        guard let format = PlotFormat(path: path) else {
+            throw fail(
+                "'\(path)' names no picture format: end it in .svg, .html or .jsonl", .file, nil)
+        }
+        if let from, let to, to <= from {
+            throw fail("--to must be later than --from", nil, nil)
+        }
+        let timeline = timeline()
+        do {
+            try files.create(path, format.render(timeline, from: from, to: to))
+        } catch {
+            throw fail("cannot write '\(path)': \(error.message)", .file, nil)
+        }
+        return .plotted(
+            path: path, rows: timeline.rows.count, commands: timeline.commands.count,
+            marks: timeline.marks.count)
+    }
+}

@@ -1,0 +1,85 @@
+import ArgumentParser
+import Foundation
+import HandoffScript
+
+/// `handoff plot FILE [-o OUT.svg|OUT.html|OUT.jsonl] [--scene S] [--from T] [--to T]` (SPEC §12)
+struct Plot: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Draw the timeline of a trace or a script: SVG, offline HTML or JSON Lines.",
+        discussion:
+            "Runs FILE frame by frame and draws every scroll offset, sheet top and stretch height over time, who owns the finger, and markers for touches, pan recognition, handoffs, tap fates, refusals, repairs and edge hits. The format follows -o's extension; without -o the SVG goes to standard output. An existing OUT is overwritten."
+    )
+
+    @Argument(help: "A trace (# handoff trace v1) or a script (one command per line).")
+    var file: String
+
+    @Option(name: .shortAndLong, help: "Write to OUT.svg, OUT.html or OUT.jsonl.")
+    var output: String?
+
+    @Option(help: "The scene a script runs on (default: tabs); a trace names its own.")
+    var scene: String?
+
+    @Option(help: "Start of the time window drawn, in seconds (1.5, 1500ms).")
+    var from: String?
+
+    @Option(help: "End of the time window drawn, in seconds.")
+    var to: String?
+
+    func run() throws {
+        var console = Console()
+        func usage(_ message: String) -> ExitCode {
+            console.print("error: " + message, error: true)
+            return ExitCode(2)
+        }
+        let format: PlotFormat
+        if let output {
+            guard let f = PlotFormat(path: output) else {
+                throw usage(
+                    "'\(Escape.visible(output))' names no picture format: end it in .svg, .html or .jsonl"
+                )
+            }
+            format = f
+        } else {
+            format = .svg
+        }
+        func seconds(_ text: String?, _ flag: String) throws -> Double? {
+            guard let text else { return nil }
+            guard let v = CommandParser.duration(text), v.isFinite, v >= 0 else {
+                throw usage("\(flag) takes a time in seconds like 1.5 or 250ms, got '\(text)'")
+            }
+            return v
+        }
+        let start = try seconds(from, "--from")
+        let end = try seconds(to, "--to")
+        if let start, let end, end <= start { throw usage("--to must be later than --from") }
+        let files = LocalFiles()
+        let text: String
+        do {
+            text = try files.read(file)
+        } catch {
+            throw usage("cannot read '\(Escape.visible(file))': \(error.message)")
+        }
+        let run: (session: Session, failures: [String])
+        do {
+            run = try PlotInput.run(file: file, text: text, scene: scene, files: files)
+        } catch {
+            throw usage(error.message)
+        }
+        for line in run.failures { console.print(Escape.visible(line), error: true) }
+        let timeline = run.session.timeline()
+        let picture = format.render(timeline, from: start, to: end)
+        if let output {
+            do {
+                try files.create(output, picture)
+            } catch {
+                throw usage("cannot write '\(Escape.visible(output))': \(error.message)")
+            }
+            console.print(
+                "wrote \(output): \(timeline.commands.count) commands, \(timeline.rows.count) rows, \(timeline.marks.count) markers",
+                error: true)
+        } else {
+            FileHandle.standardOutput.write(Data(picture.utf8))
+        }
+        if !run.failures.isEmpty { throw ExitCode(1) }
+    }
+}

@@ -1,0 +1,273 @@
+import Foundation
+import HandoffCore
+import Testing
+
+@testable import HandoffScript
+
+#if canImport(FoundationXML)
+    import FoundationXML
+#endif
+
+/// `plot` (SPEC §12): the rows are exactly what `state --json` reports at the same moments, and
+/// the SVG carries those values lane by lane.
+struct TimelineTests {
+    static let stories: [(scene: String, lines: [String])] = [
+        (
+            "tabs",
+            [
+                "pan 0 -250", "end 0 -900", "wait 100ms", "tab next", "settle", "touch 195 500",
+                "move 0 -30 over 50ms", "end", "tap 195 100", "state", "set fps 120",
+                "swipe 0 300", "expect owner == none", "settle", "tab prev", "tab prev",
+            ]
+        ),
+        ("sheet", ["swipe 0 -500 over 250ms", "settle", "pan 0 200 over 200ms", "end", "settle"]),
+        ("stretchy", ["pan 0 100", "end", "wait 250ms", "settle"]),
+    ]
+
+    func session(_ scene: String, files: MemoryFiles = MemoryFiles()) -> Session {
+        Session(scene: BuiltinScenes.named(scene)!, ref: scene, files: files)
+    }
+
+    static func object(_ line: Substring) throws -> [String: Any] {
+        try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+    }
+
+    static func rows(_ timeline: Timeline) throws -> [[String: Any]] {
+        try timeline.jsonLines().split(separator: "\n").map(object)
+    }
+
+    /// The keys a row shares with `state --json`, from a `state --json` line.
+    static func moment(_ state: [String: Any]) -> NSDictionary {
+        let keys = ["t", "offsets", "sheets", "heights", "owner", "phase"]
+        return NSDictionary(dictionary: state.filter { keys.contains($0.key) })
+    }
+
+    static func withoutCommand(_ row: [String: Any]) -> NSDictionary {
+        NSDictionary(dictionary: row.filter { $0.key != "command" })
+    }
+
+    @Test(arguments: 0..<3)
+    func eachCommandsLastRowIsItsStateJSON(story: Int) throws {
+        let (scene, lines) = Self.stories[story]
+        var whole = session(scene)
+        for line in lines { _ = whole.run(line) }
+        let rows = try Self.rows(whole.timeline())
+        // Step by step, `state --json` after each history command.
+        var stepwise = session(scene)
+        var number = 0
+        for line in lines {
+            _ = stepwise.run(line)
+            let command = try #require(try stepwise.parse(line))
+            guard !command.isInspection else { continue }
+            number += 1
+            let state = try Self.object(Substring(stepwise.run("state --json").lines[0].text))
+            let own = rows.filter { ($0["command"] as? Int) == number }
+            let last = try #require(own.last, "no row for #\(number) \(line)")
+            #expect(Self.withoutCommand(last) == Self.moment(state), "#\(number) \(line)")
+        }
+        #expect(rows.compactMap { $0["command"] as? Int }.max() == number)
+        // Rows come in time order, and every key of SPEC §12 is there.
+        let times = rows.map { $0["t"] as! Double }
+        #expect(times == times.sorted())
+        for row in rows {
+            #expect(
+                Set(row.keys) == ["t", "command", "offsets", "sheets", "heights", "owner", "phase"])
+        }
+    }
+
+    @Test func aCommandHasOneRowPerFrameOrOneRow() throws {
+        var s = session("tabs")
+        for line in [
+            "pan 0 -250", "end 0 -900", "wait 100ms", "state", "step 4", "tab next", "set fps 120",
+            "wait 100ms",
+        ] {
+            _ = s.run(line)
+        }
+        let rows = try Self.rows(s.timeline())
+        let counts = (1...7).map { n in rows.filter { ($0["command"] as? Int) == n }.count }
+        // pan and end: no frame; wait 100ms: 6 frames at 60 fps; step 4; tab; set; 12 at 120 fps.
+        #expect(counts == [1, 1, 6, 4, 1, 1, 12])
+    }
+
+    /// Frames inside a fling: the k-th row of `settle` is the state after `wait` of k frames.
+    @Test(arguments: [1, 2, 3, 10, 47, 120, 227])
+    func flingFramesEqualWait(frame k: Int) throws {
+        var s = session("sheet")
+        _ = s.run("swipe 0 -500 over 250ms")
+        _ = s.run("settle")
+        let rows = try Self.rows(s.timeline()).filter { ($0["command"] as? Int) == 2 }
+        #expect(rows.count == 228)  // the momentum of 999 pt lasts 3.8 s: 228 frames
+        var w = session("sheet")
+        _ = w.run("swipe 0 -500 over 250ms")
+        let ms = NumberFormat.exact((Double(k) * 1000 / 60 * 10_000).rounded() / 10_000)
+        _ = w.run("wait \(ms)ms")
+        let state = try Self.object(Substring(w.run("state --json").lines[0].text))
+        #expect(Self.withoutCommand(rows[k - 1]) == Self.moment(state))
+    }
+
+    @Test func plottingLeavesTheSessionAsItWas() {
+        var s = session("sheet")
+        for line in ["swipe 0 -500 over 250ms", "wait 300ms", "touch 195 600"] { _ = s.run(line) }
+        let before = s.run("state --json").lines.map(\.text)
+        _ = s.timeline()
+        #expect(s.run("state --json").lines.map(\.text) == before)
+    }
+
+    @Test func markersComeFromTheFacts() throws {
+        var s = session("sheet")
+        for line in ["swipe 0 -500 over 250ms", "settle", "tap 195 600", "tab classes"] {
+            _ = s.run(line)
+        }
+        let marks = s.timeline().marks
+        let kinds = marks.map(\.kind)
+        #expect(
+            kinds == [
+                .touchDown, .pan, .tapCancelled, .handoff, .lift, .touchDown, .lift,
+                .tapDelivered, .tapDelivered,
+            ])
+        let handoff = try #require(marks.first { $0.kind == .handoff })
+        #expect(handoff.label == "sheet → studios")
+        #expect(handoff.command == 1)
+        // The sheet reaches full (100) on the 10th of 15 moves: the handoff is at frame 10.
+        #expect(abs(handoff.time - 10.0 / 60) < 1e-9)
+        #expect(
+            marks.first { $0.kind == .touchDown }?.detail.hasPrefix(
+                "touch studios[1] at (195, 640)") == true)
+    }
+}
+
+/// The SVG view: well-formed XML, a lane per scroll node, sheet and stretching view, whose
+/// values are the JSON Lines rows (all of them, or a faithful simplification of a long session).
+struct TimelineSVGTests {
+    /// What an SVG carries: each lane's id, kind and (t, v) points, and each marker.
+    struct Carried {
+        var lanes: [(id: String, kind: String, t: [Double], v: [Double])] = []
+        var marks: [(kind: String, t: Double, command: Int)] = []
+        var elements = 0
+    }
+
+    final class Reader: NSObject, XMLParserDelegate {
+        var carried = Carried()
+        func parser(
+            _ parser: XMLParser, didStartElement name: String, namespaceURI: String?,
+            qualifiedName: String?, attributes a: [String: String] = [:]
+        ) {
+            carried.elements += 1
+            func numbers(_ key: String) -> [Double] {
+                (a[key] ?? "").split(separator: " ").map { Double($0)! }
+            }
+            if name == "g", a["class"] == "lane" {
+                carried.lanes.append(
+                    (a["data-id"]!, a["data-kind"]!, numbers("data-t"), numbers("data-v")))
+            }
+            if name == "use", a["class"] == "mark" {
+                carried.marks.append(
+                    (a["data-kind"]!, Double(a["data-t"]!)!, Int(a["data-command"]!)!))
+            }
+        }
+    }
+
+    static func read(_ svg: String) throws -> Carried {
+        let parser = XMLParser(data: Data(svg.utf8))
+        let reader = Reader()
+        parser.delegate = reader
+        let ok = parser.parse()
+        #expect(ok, "\(String(describing: parser.parserError))")
+        return reader.carried
+    }
+
+    func timeline(_ scene: String, _ lines: [String]) -> Timeline {
+        var s = Session(scene: BuiltinScenes.named(scene)!, ref: scene, files: MemoryFiles())
+        for line in lines { _ = s.run(line) }
+        return s.timeline()
+    }
+
+    /// The value of lane (id, kind) in a JSON Lines row.
+    static func value(_ row: [String: Any], _ id: String, _ kind: String) -> Double? {
+        let group = ["offset": "offsets", "top": "sheets", "height": "heights"][kind]!
+        return (row[group] as? [String: Any])?[id] as? Double
+    }
+
+    @Test(arguments: 0..<3)
+    func lanesCarryTheJSONLinesValues(story: Int) throws {
+        let (scene, lines) = TimelineTests.stories[story]
+        let t = timeline(scene, lines)
+        let rows = try TimelineTests.rows(t)
+        let carried = try Self.read(PlotFormat.svg.render(t, from: nil, to: nil))
+        // A lane per scroll node, sheet and stretching view, in tree order.
+        let expected: [String: [String]] = [
+            "tabs": ["outer", "pager", "upcoming", "previous"],
+            "sheet": ["sheet", "lists", "studios", "classes"],
+            "stretchy": ["table", "photo"],
+        ]
+        #expect(carried.lanes.map(\.id) == expected[scene]!)
+        for lane in carried.lanes {
+            #expect(lane.t == rows.map { $0["t"] as! Double }, "\(lane.id)")
+            #expect(lane.v == rows.map { Self.value($0, lane.id, lane.kind)! }, "\(lane.id)")
+        }
+        #expect(carried.lanes.map(\.kind).contains(scene == "sheet" ? "top" : "offset"))
+        if scene == "stretchy" { #expect(carried.lanes[1].kind == "height") }
+    }
+
+    @Test func markersSayWhenAndInWhichCommand() throws {
+        let t = timeline("sheet", ["swipe 0 -500 over 250ms", "settle", "tap 195 600"])
+        let carried = try Self.read(PlotFormat.svg.render(t, from: nil, to: nil))
+        let handoff = try #require(carried.marks.first { $0.kind == "handoff" })
+        #expect(handoff.t == 0.17 && handoff.command == 1)
+        #expect(carried.marks.filter { $0.kind == "touch-down" }.map(\.command) == [1, 3])
+        #expect(carried.marks.filter { $0.kind == "tap delivered" }.map(\.command) == [3])
+        #expect(carried.marks.filter { $0.kind == "tap cancelled" }.map(\.command) == [1])
+    }
+
+    /// A long session is simplified to the pixel width: per column its first, lowest, highest
+    /// and last sample, all of them real rows, every extreme kept.
+    @Test func aLongSessionIsSimplifiedKeepingExtremes() throws {
+        var lines: [String] = []
+        for _ in 0..<40 { lines += ["swipe 0 -400", "settle", "swipe 0 400", "settle"] }
+        let t = timeline("tabs", lines)
+        let rows = try TimelineTests.rows(t)
+        #expect(rows.count > 4 * TimelineChart.columns)
+        let carried = try Self.read(PlotFormat.svg.render(t, from: nil, to: nil))
+        for lane in carried.lanes {
+            let all = rows.map { ($0["t"] as! Double, Self.value($0, lane.id, lane.kind)!) }
+            #expect(lane.t.count <= 4 * TimelineChart.columns, "\(lane.id)")
+            #expect(lane.t.count < rows.count)
+            // Every point drawn is a row.
+            var k = 0
+            for (time, v) in zip(lane.t, lane.v) {
+                while k < all.count, !(all[k].0 == time && all[k].1 == v) { k += 1 }
+                #expect(k < all.count, "\(lane.id) (\(time), \(v)) is no row")
+            }
+            #expect(lane.v.max() == all.map(\.1).max(), "\(lane.id)")
+            #expect(lane.v.min() == all.map(\.1).min(), "\(lane.id)")
+        }
+        #expect(carried.elements < 20_000)
+    }
+
+    @Test func aWindowDrawsOnlyItsRows() throws {
+        let t = timeline("sheet", ["swipe 0 -500 over 250ms", "settle"])
+        let carried = try Self.read(PlotFormat.svg.render(t, from: 0.5, to: 1))
+        let rows = try TimelineTests.rows(t).filter {
+            ($0["t"] as! Double) >= 0.5 && ($0["t"] as! Double) <= 1
+        }
+        for lane in carried.lanes {
+            #expect(lane.t == rows.map { $0["t"] as! Double })
+        }
+        let jsonl = PlotFormat.jsonl.render(t, from: 0.5, to: 1).split(separator: "\n")
+        #expect(jsonl.count == rows.count)
+    }
+
+    @Test func theHTMLIsOffline() {
+        let t = timeline("sheet", ["swipe 0 -500 over 250ms", "settle"])
+        let html = PlotFormat.html.render(t, from: nil, to: nil)
+        #expect(html.hasPrefix("<!DOCTYPE html>"))
+        #expect(html.contains("<svg"))
+        #expect(html.contains("id=\"timeline-data\""))
+        // No network: nothing is fetched (the only URL is the SVG namespace).
+        for needle in ["http://", "https://", "@import", "url(http", "<link", "src="] {
+            let hits = html.components(separatedBy: needle).count - 1
+            let allowed = needle == "http://" ? 2 : 0  // xmlns, and the script's createElementNS
+            #expect(hits == allowed, "\(needle)")
+        }
+    }
+}

@@ -1,0 +1,65 @@
+import Foundation
+import Testing
+
+/// `handoff plot FILE` (SPEC §12) from the command line.
+struct PlotCLITests {
+    static let trace = Harness.root.appendingPathComponent(
+        "Traces/sheet/continuous-into-list.trace"
+    )
+    .path
+
+    @Test func aTraceToJSONLines() throws {
+        let dir = try Harness.temporaryDirectory()
+        let out = dir.appendingPathComponent("fling.jsonl").path
+        let r = try Harness.run(["plot", Self.trace, "-o", out])
+        #expect(r.status == 0, "\(r.err)")
+        #expect(r.err.hasPrefix("wrote \(out): 3 commands, "))
+        let rows = try String(contentsOfFile: out, encoding: .utf8).split(separator: "\n")
+        // `pan 0 -450` (no frame), `end 0 -1000` (no frame), then `settle`'s frames; the
+        // trace's own expectations hold at the end: the sheet at full, the list at 629.5.
+        #expect(
+            rows.first?.hasPrefix(#"{"t":0,"command":1,"offsets":{"lists":0,"studios":130,"#)
+                == true)
+        #expect(
+            rows.last
+                == #"{"t":3.45,"command":3,"offsets":{"lists":0,"studios":629.5,"classes":0},"sheets":{"sheet":100},"heights":{},"owner":null,"phase":"idle"}"#
+        )
+    }
+
+    @Test func withoutOutputTheSVGGoesToStandardOutput() throws {
+        let r = try Harness.run(["plot", Self.trace])
+        #expect(r.status == 0)
+        #expect(r.out.hasPrefix("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<svg"))
+        #expect(r.out.contains(#"<g class="lane" data-id="studios" data-kind="offset""#))
+        #expect(r.err.isEmpty)
+    }
+
+    @Test func aScriptRunsOnTheSceneGiven() throws {
+        let dir = try Harness.temporaryDirectory()
+        let script = dir.appendingPathComponent("s.txt")
+        try "swipe 0 -500 over 250ms\nsettle\nexpect sheet.top == 200\nbogus\n".write(
+            to: script, atomically: true, encoding: .utf8)
+        let out = dir.appendingPathComponent("s.svg").path
+        let r = try Harness.run(["plot", script.path, "--scene", "sheet", "-o", out])
+        // The picture is written; the failed expect and the bad line say where they are.
+        #expect(r.status == 1)
+        #expect(r.err.contains("\(script.path):3:1: "))
+        #expect(r.err.contains("\(script.path):4:1: error: "))
+        #expect(FileManager.default.fileExists(atPath: out))
+    }
+
+    @Test func unusableArgumentsExitTwo() throws {
+        let bad = try Harness.run(["plot", Self.trace, "-o", "x.png"])
+        #expect(bad.status == 2)
+        #expect(
+            bad.err == "error: 'x.png' names no picture format: end it in .svg, .html or .jsonl\n")
+        let scene = try Harness.run(["plot", Self.trace, "--scene", "tabs"])
+        #expect(scene.status == 2)
+        #expect(scene.err.contains("is a trace: it names its own scene"))
+        let window = try Harness.run(["plot", Self.trace, "--from", "2", "--to", "1s"])
+        #expect(window.status == 2)
+        let missing = try Harness.run(["plot", "/nonexistent.trace"])
+        #expect(missing.status == 2)
+        #expect(missing.err.hasPrefix("error: cannot read '/nonexistent.trace'"))
+    }
+}
