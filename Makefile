@@ -1,5 +1,6 @@
 # Two commands do everything: `make run` starts the REPL on the default scene, `make test` runs
-# every test. Each installs what it needs (libedit-dev; tmux for the shell test) when missing.
+# every test. Each installs what it needs (libedit-dev; tmux for the shell test; chromium for the
+# plot HTML test) when missing.
 
 SWIFT ?= swift
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
@@ -20,6 +21,8 @@ deps:
 	  $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq libedit-dev; }
 	@command -v tmux >/dev/null || { echo "installing tmux"; \
 	  $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq tmux; }
+	@command -v chromium >/dev/null || { echo "installing chromium (the plot HTML test)"; \
+	  $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq chromium; }
 
 build: deps
 	$(SWIFT) build $(FLAGS)

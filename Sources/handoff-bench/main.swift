@@ -109,6 +109,8 @@ do {
     )
 }
 
+benchPlot()
+
 // Replay of a 1,000,000-command trace through the release binary.
 let binary = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
     .appendingPathComponent("handoff")

@@ -118,7 +118,8 @@ struct TimelineTests {
         for line in ["swipe 0 -500 over 250ms", "settle", "tap 195 600", "tab classes"] {
             _ = s.run(line)
         }
-        let marks = s.timeline().marks
+        let timeline = s.timeline()
+        let marks = timeline.marks
         let kinds = marks.map(\.kind)
         #expect(
             kinds == [
@@ -126,12 +127,12 @@ struct TimelineTests {
                 .tapDelivered, .tapDelivered,
             ])
         let handoff = try #require(marks.first { $0.kind == .handoff })
-        #expect(handoff.label == "sheet → studios")
+        #expect(timeline.describe(handoff).label == "sheet → studios")
         #expect(handoff.command == 1)
         // The sheet reaches full (100) on the 10th of 15 moves: the handoff is at frame 10.
         #expect(abs(handoff.time - 10.0 / 60) < 1e-9)
         #expect(
-            marks.first { $0.kind == .touchDown }?.detail.hasPrefix(
+            marks.first { $0.kind == .touchDown }.map(timeline.describe)?.detail.hasPrefix(
                 "touch studios[1] at (195, 640)") == true)
     }
 }

@@ -34,6 +34,19 @@ struct PlotCLITests {
         #expect(r.err.isEmpty)
     }
 
+    /// The README's picture is what the README's command draws today.
+    @Test func theREADMEPictureIsUpToDate() throws {
+        let readme = try String(
+            contentsOf: Harness.root.appendingPathComponent("README.md"), encoding: .utf8)
+        let command = "handoff plot Traces/readme/sheet-fling-timeline.trace -o docs/timeline.svg"
+        #expect(readme.contains(command))
+        #expect(readme.contains("](docs/timeline.svg)"))
+        let r = try Harness.run(["plot", "Traces/readme/sheet-fling-timeline.trace"])
+        let committed = try String(
+            contentsOf: Harness.root.appendingPathComponent("docs/timeline.svg"), encoding: .utf8)
+        #expect(r.out == committed, "re-run the README's command to update docs/timeline.svg")
+    }
+
     @Test func aScriptRunsOnTheSceneGiven() throws {
         let dir = try Harness.temporaryDirectory()
         let script = dir.appendingPathComponent("s.txt")

@@ -49,36 +49,56 @@ package struct MomentFields {
     package var sheets: String
     package var heights: String
 
-    /// Encodes a moment from its time, phase, owner id and the value of each lane.
-    package init(
-        time: Double, phase: Phase, owner: String?, graph: SceneGraph, lanes: Lanes,
-        value: (Int) -> Double
-    ) {
-        var offsets: [(String, String)] = []
-        var sheets: [(String, String)] = []
-        var heights: [(String, String)] = []
-        for k in lanes.entries.indices {
-            let e = lanes.entries[k]
-            let pair = (graph.nodes[e.node].id, JSONWriter.number(value(k)))
-            switch e.kind {
-            case .offset: offsets.append(pair)
-            case .top: sheets.append(pair)
-            case .height: heights.append(pair)
-            }
-        }
-        t = JSONWriter.number(time)
-        self.phase = JSONWriter.string(phase.rawValue)
-        self.owner = JSONWriter.optional(owner)
-        self.offsets = JSONWriter.object(offsets)
-        self.sheets = JSONWriter.object(sheets)
-        self.heights = JSONWriter.object(heights)
-    }
-
     /// The moment of a simulator now.
     package init(_ sim: Simulator, names: Names) {
         let lanes = Lanes(sim.graph)
-        self.init(
-            time: sim.time, phase: sim.phase, owner: sim.owner.map(names.id), graph: sim.graph,
-            lanes: lanes, value: { lanes.value($0, sim) })
+        self = MomentEncoder(sim.graph, lanes).encode(
+            time: sim.time, phase: sim.phase, owner: sim.owner.map(names.id),
+            value: { lanes.value($0, sim) })
+    }
+
+    init(
+        t: String, phase: String, owner: String, offsets: String, sheets: String, heights: String
+    ) {
+        self.t = t
+        self.phase = phase
+        self.owner = owner
+        self.offsets = offsets
+        self.sheets = sheets
+        self.heights = heights
+    }
+}
+
+/// Encodes moments of one scene: each lane's `"id":` is escaped once, so `plot` can encode a
+/// million rows quickly, and `state --json` encodes its one moment the same way.
+package struct MomentEncoder {
+    let lanes: Lanes
+    /// `"id":` per lane.
+    private let keys: [String]
+
+    package init(_ graph: SceneGraph, _ lanes: Lanes) {
+        self.lanes = lanes
+        keys = lanes.entries.map { JSONWriter.string(graph.nodes[$0.node].id) + ":" }
+    }
+
+    /// Encodes a moment from its time, phase, owner id and the value of each lane.
+    package func encode(time: Double, phase: Phase, owner: String?, value: (Int) -> Double)
+        -> MomentFields
+    {
+        var offsets = "{"
+        var sheets = "{"
+        var heights = "{"
+        for k in lanes.entries.indices {
+            let pair = keys[k] + JSONWriter.number(value(k))
+            switch lanes.entries[k].kind {
+            case .offset: offsets += (offsets.utf8.count > 1 ? "," : "") + pair
+            case .top: sheets += (sheets.utf8.count > 1 ? "," : "") + pair
+            case .height: heights += (heights.utf8.count > 1 ? "," : "") + pair
+            }
+        }
+        return MomentFields(
+            t: JSONWriter.number(time), phase: JSONWriter.string(phase.rawValue),
+            owner: JSONWriter.optional(owner), offsets: offsets + "}", sheets: sheets + "}",
+            heights: heights + "}")
     }
 }

@@ -16,16 +16,15 @@ package struct Timeline: Sendable {
     /// Lane `k`'s value at row `r`.
     package func value(row r: Int, lane k: Int) -> Double { values[r * lanes.entries.count + k] }
 
+    /// A marker's words: its fact's text line (the tooltip) and a short label for a handoff.
+    package func describe(_ m: TimelineMark) -> (detail: String, label: String?) {
+        var words = MarkWords()
+        FactDescriber.event(m.event, names, at: Moment(time: m.time, frame: 0), into: &words)
+        return (words.detail, words.label)
+    }
+
     /// A node's id.
     package func id(_ node: Int) -> String { graph.nodes[node].id }
-
-    /// The moment of row `r`, encoded as `state --json` encodes it.
-    func moment(_ r: Int) -> MomentFields {
-        let row = rows[r]
-        return MomentFields(
-            time: row.time, phase: row.phase, owner: row.owner.map(id), graph: graph,
-            lanes: lanes, value: { value(row: r, lane: $0) })
-    }
 
     /// The rows whose time lies in `from...to` (nil ends: the whole timeline).
     package func rows(from: Double?, to: Double?) -> Range<Int> {
@@ -35,17 +34,21 @@ package struct Timeline: Sendable {
     }
 
     /// The JSON Lines view: one object per row in the window,
-    /// `{"t":…,"command":N,"offsets":{…},"sheets":{…},"heights":{…},"owner":…,"phase":…}`.
+    /// `{"t":…,"command":N,"offsets":{…},"sheets":{…},"heights":{…},"owner":…,"phase":…}`, its
+    /// values encoded as `state --json` encodes them.
     package func jsonLines(from: Double? = nil, to: Double? = nil) -> String {
+        let encoder = MomentEncoder(graph, lanes)
+        let window = rows(from: from, to: to)
         var out = ""
-        for r in rows(from: from, to: to) {
-            let m = moment(r)
-            out += JSONWriter.object([
-                ("t", m.t), ("command", String(rows[r].command)), ("offsets", m.offsets),
-                ("sheets", m.sheets), ("heights", m.heights), ("owner", m.owner),
-                ("phase", m.phase),
-            ])
-            out += "\n"
+        out.reserveCapacity(window.count * 128)
+        for r in window {
+            let row = rows[r]
+            let m = encoder.encode(
+                time: row.time, phase: row.phase, owner: row.owner.map(id),
+                value: { value(row: r, lane: $0) })
+            out += "{\"t\":" + m.t + ",\"command\":" + String(row.command) + ",\"offsets\":"
+            out += m.offsets + ",\"sheets\":" + m.sheets + ",\"heights\":" + m.heights
+            out += ",\"owner\":" + m.owner + ",\"phase\":" + m.phase + "}\n"
         }
         return out
     }

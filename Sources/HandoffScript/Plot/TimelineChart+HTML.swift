@@ -49,7 +49,8 @@ extension TimelineChart {
         }
         let marks = self.marks.map {
             J.array([
-                J.number($0.mark.time), J.string($0.mark.kind.rawValue), J.string($0.mark.detail),
+                J.number($0.mark.time), J.string($0.mark.kind.rawValue),
+                J.string(timeline.describe($0.mark).detail),
             ])
         }
         return J.object([

@@ -24,6 +24,9 @@ extension TimelineChart {
         return r
     }
 
+    /// About how wide `text` is at font size 10 (wide enough for digits and lower case).
+    static func textWidth(_ text: String) -> Double { Double(text.count) * 5.8 }
+
     /// A pixel coordinate with two decimals at most.
     static func px(_ v: Double) -> String { NumberFormat.format(v) }
 
@@ -116,7 +119,8 @@ extension TimelineChart {
     static func shape(_ kind: TimelineMark.Kind) -> String {
         switch kind {
         case .touchDown: return "<circle r=\"4.5\" fill=\"#1f2933\"/>"
-        case .lift: return "<circle r=\"4\" fill=\"#fff\" stroke=\"#1f2933\" stroke-width=\"1.6\"/>"
+        case .lift:
+            return "<circle r=\"6.5\" fill=\"none\" stroke=\"#1f2933\" stroke-width=\"1.6\"/>"
         case .pan: return "<path d=\"M0,-5 L5,4 L-5,4 Z\" fill=\"#2f6fb0\"/>"
         case .handoff:
             return
@@ -205,13 +209,14 @@ extension TimelineChart {
                 o +=
                     "<line class=\"guide\" x1=\"\(f(mx))\" x2=\"\(f(mx))\" y1=\"\(f(my + 6))\" y2=\"\(f(lanesBottom))\" stroke=\"#e8590c\" stroke-width=\"1\" stroke-dasharray=\"3 3\" opacity=\"0.7\"/>\n"
             }
-            if labelled, count == 1, let label = m.label {
+            let (detail, label) = timeline.describe(m)
+            if labelled, count == 1, let label {
                 o +=
                     "<text x=\"\(f(mx + 9))\" y=\"\(f(my + 4))\" font-size=\"10\" fill=\"#e8590c\">\(Self.xml(label))</text>\n"
             }
             let more = count > 1 ? " (and \(count - 1) more in this pixel)" : ""
             o +=
-                "<use class=\"mark\" href=\"#m-\(Self.markID(m.kind))\" x=\"\(f(mx))\" y=\"\(f(my))\" data-kind=\"\(m.kind.rawValue)\" data-t=\"\(JSONWriter.number(m.time))\" data-command=\"\(m.command)\" data-count=\"\(count)\"><title>#\(m.command) t \(NumberFormat.format(m.time)) s: \(Self.xml(m.detail))\(more)</title></use>\n"
+                "<use class=\"mark\" href=\"#m-\(Self.markID(m.kind))\" x=\"\(f(mx))\" y=\"\(f(my))\" data-kind=\"\(m.kind.rawValue)\" data-t=\"\(JSONWriter.number(m.time))\" data-command=\"\(m.command)\" data-count=\"\(count)\"><title>#\(m.command) t \(NumberFormat.format(m.time)) s: \(Self.xml(detail))\(more)</title></use>\n"
         }
         o += "</g>\n"
         return o
@@ -224,7 +229,7 @@ extension TimelineChart {
         let e = timeline.lanes.entries[k]
         let s = scale(k)
         let top = laneTop(k)
-        let bottom = top + Self.laneHeight
+        let bottom = top + laneHeight(k)
         let (id, what) = caption(k)
         let colour = colour(lane: k)
         var o =
@@ -253,14 +258,23 @@ extension TimelineChart {
         o +=
             "<text x=\"\(f(Self.left))\" y=\"\(f(top - 8))\" font-size=\"12\" font-weight=\"600\" fill=\"\(colour)\">\(Self.xml(id))<tspan font-weight=\"400\" fill=\"#52606d\" font-size=\"11\">  \(Self.xml(what))</tspan></text>\n"
         o +=
-            "<rect x=\"\(f(Self.left))\" y=\"\(f(top))\" width=\"\(f(Self.plotWidth))\" height=\"\(f(Self.laneHeight))\" fill=\"#fcfcfd\" stroke=\"#e9ecef\"/>\n"
+            "<rect x=\"\(f(Self.left))\" y=\"\(f(top))\" width=\"\(f(Self.plotWidth))\" height=\"\(f(laneHeight(k)))\" fill=\"#fcfcfd\" stroke=\"#e9ecef\"/>\n"
         if let r = s.range {
-            let y0 = y(r.lowerBound, lane: k, s)
-            let y1 = y(r.upperBound, lane: k, s)
+            let y0 = min(max(y(r.lowerBound, lane: k, s), top), bottom)
+            let y1 = min(max(y(r.upperBound, lane: k, s), top), bottom)
             o +=
                 "<rect class=\"range\" x=\"\(f(Self.left))\" y=\"\(f(min(y0, y1)))\" width=\"\(f(Self.plotWidth))\" height=\"\(f(max(1, abs(y1 - y0))))\" fill=\"\(colour)\" fill-opacity=\"0.12\"/>\n"
+            var labels: [(Double, String)] = []
             for (v, label) in [(r.lowerBound, "min"), (r.upperBound, "max")] {
-                let tag = e.kind == .top ? "" : " \(label)"
+                if v >= s.low && v <= s.high {
+                    labels.append((v, e.kind == .top ? "" : " \(label)"))
+                } else {
+                    // The edge is off the lane: label the extreme the lane reached instead.
+                    let v = label == "min" ? extremes[k].low : extremes[k].high
+                    if v.isFinite, !labels.contains(where: { $0.0 == v }) { labels.append((v, "")) }
+                }
+            }
+            for (v, tag) in labels {
                 o +=
                     "<text x=\"\(f(Self.left - 8))\" y=\"\(f(y(v, lane: k, s) + 4))\" text-anchor=\"end\" font-size=\"10\" fill=\"#52606d\">\(NumberFormat.format(v))\(tag)</text>\n"
             }
@@ -269,6 +283,7 @@ extension TimelineChart {
             let gy = y(v, lane: k, s)
             o +=
                 "<line x1=\"\(f(Self.left))\" x2=\"\(f(Self.left + Self.plotWidth))\" y1=\"\(f(gy))\" y2=\"\(f(gy))\" stroke=\"#adb5bd\" stroke-dasharray=\"2 3\"/>\n"
+            guard laneHeight(k) == Self.laneHeight else { continue }  // a flat lane: no room
             o +=
                 "<text x=\"\(f(Self.left + Self.plotWidth - 4))\" y=\"\(f(gy - 3))\" text-anchor=\"end\" font-size=\"9\" fill=\"#868e96\">\(Self.xml(label)) \(NumberFormat.format(v))</text>\n"
         }
@@ -309,23 +324,35 @@ extension TimelineChart {
         o +=
             "<line x1=\"\(f(Self.left))\" x2=\"\(f(Self.left + Self.plotWidth))\" y1=\"\(f(top))\" y2=\"\(f(top))\" stroke=\"#495057\"/>\n"
         o +=
-            "<text x=\"\(f(Self.left - 8))\" y=\"\(f(top + 14))\" text-anchor=\"end\" font-size=\"10\" fill=\"#52606d\">command</text>\n"
-        var lastLabel = -Double.infinity
+            "<text x=\"\(f(Self.left - 10))\" y=\"\(f(top + 16))\" text-anchor=\"end\" font-size=\"10\" fill=\"#52606d\">command</text>\n"
+        // Labels start at their tick; one says the command's text too when it fits before the
+        // next label (`#2 wait 400ms`), else its number (`#2`, or `#3–4` for commands that start
+        // in the same pixel).
+        let ticks = commandTicks
+        let texts = Dictionary(
+            timeline.commands.map { ($0.number, $0.text) }, uniquingKeysWith: { a, _ in a })
+        var labelEnd = -Double.infinity
         var lastTick = -Double.infinity
-        for tick in commandTicks {
+        for (i, tick) in ticks.enumerated() {
             let tx = x(tick.time)
-            let label = tick.first == tick.last ? "#\(tick.first)" : "#\(tick.first)–\(tick.last)"
-            let wide = Double(label.count) * 6 + 6
             if tx - lastTick >= 3 {
                 o +=
-                    "<line class=\"command\" data-command=\"\(tick.first)\" data-t=\"\(JSONWriter.number(tick.time))\" x1=\"\(f(tx))\" x2=\"\(f(tx))\" y1=\"\(f(top))\" y2=\"\(f(top + 5))\" stroke=\"#495057\"/>\n"
+                    "<line class=\"command\" data-command=\"\(tick.first)\" data-t=\"\(JSONWriter.number(tick.time))\" x1=\"\(f(tx))\" x2=\"\(f(tx))\" y1=\"\(f(top))\" y2=\"\(f(top + 6))\" stroke=\"#495057\"/>\n"
                 lastTick = tx
             }
-            if tx - lastLabel >= wide, tx + wide / 2 <= Self.width {
-                o +=
-                    "<text x=\"\(f(tx))\" y=\"\(f(top + 15))\" text-anchor=\"middle\" font-size=\"10\" fill=\"#343a40\">\(label)</text>\n"
-                lastLabel = tx
+            let number = tick.first == tick.last ? "#\(tick.first)" : "#\(tick.first)–\(tick.last)"
+            guard tx >= labelEnd else { continue }
+            let next = i + 1 < ticks.count ? x(ticks[i + 1].time) : Self.width - 4
+            var label = number
+            if tick.first == tick.last, let text = texts[tick.first] {
+                let full = number + " " + text
+                if Self.textWidth(full) + 10 <= next - tx { label = full }
             }
+            let end = tx + 2 + Self.textWidth(label)
+            guard end <= Self.width - 2 else { continue }
+            o +=
+                "<text x=\"\(f(tx + 2))\" y=\"\(f(top + 16))\" font-size=\"10\" fill=\"#343a40\">\(Self.xml(label))</text>\n"
+            labelEnd = end + 6
         }
         let ty = top + 24
         o +=

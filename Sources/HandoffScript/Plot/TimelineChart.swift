@@ -11,6 +11,8 @@ struct TimelineChart {
     let to: Double
     /// The rows whose time lies in the window.
     let window: Range<Int>
+    /// Each lane's lowest and highest value in the window.
+    let extremes: [(low: Double, high: Double)]
 
     // Layout, in pixels.
     static let width = 960.0
@@ -23,7 +25,8 @@ struct TimelineChart {
     static let bandHeight = 18.0
     static let phaseHeight = 8.0
     static let markRowHeight = 16.0
-    static let laneHeight = 74.0
+    static let laneHeight = 78.0
+    static let flatLaneHeight = 26.0
     static let laneGap = 30.0
     static let axisHeight = 54.0
 
@@ -42,6 +45,23 @@ struct TimelineChart {
         self.from = start
         self.to = end
         window = timeline.rows(from: start, to: end)
+        var extremes: [(low: Double, high: Double)] = []
+        for k in timeline.lanes.entries.indices {
+            var lo = Double.infinity
+            var hi = -Double.infinity
+            for r in window {
+                let v = timeline.value(row: r, lane: k)
+                lo = min(lo, v)
+                hi = max(hi, v)
+            }
+            extremes.append((lo, hi))
+        }
+        self.extremes = extremes
+    }
+
+    /// A lane whose value never changes in the window is drawn flat and low.
+    func laneHeight(_ k: Int) -> Double {
+        extremes[k].high > extremes[k].low ? Self.laneHeight : Self.flatLaneHeight
     }
 
     // MARK: Scales
@@ -58,7 +78,9 @@ struct TimelineChart {
     var marksTop: Double { bandTop + Self.bandHeight + Self.phaseHeight + 6 }
     var lanesTop: Double { marksTop + 3 * Self.markRowHeight + 10 }
     func laneTop(_ k: Int) -> Double {
-        lanesTop + Self.laneGap + Double(k) * (Self.laneHeight + Self.laneGap)
+        var top = lanesTop + Self.laneGap
+        for j in 0..<k { top += laneHeight(j) + Self.laneGap }
+        return top
     }
     var lanesBottom: Double { laneTop(timeline.lanes.entries.count) - Self.laneGap }
     var axisTop: Double { lanesBottom + 8 }
@@ -85,13 +107,7 @@ struct TimelineChart {
     func scale(_ k: Int) -> LaneScale {
         let e = timeline.lanes.entries[k]
         let g = timeline.graph
-        var lo = Double.infinity
-        var hi = -Double.infinity
-        for r in window {
-            let v = timeline.value(row: r, lane: k)
-            lo = min(lo, v)
-            hi = max(hi, v)
-        }
+        var (lo, hi) = extremes[k]
         var s = LaneScale(low: 0, high: 0, upward: true, guides: [])
         switch e.kind {
         case .offset:
@@ -99,8 +115,11 @@ struct TimelineChart {
             s.range = range
             s.overscrollBelow = range.lowerBound
             s.overscrollAbove = range.upperBound
-            lo = min(lo, range.lowerBound)
-            hi = max(hi, range.upperBound)
+            // An edge far from what the lane did stays off the lane, so the motion fills it
+            // (the shading still shows which side is in range).
+            let span = max(hi - lo, 1)
+            if !lo.isFinite || lo - range.lowerBound <= span { lo = min(lo, range.lowerBound) }
+            if !hi.isFinite || range.upperBound - hi <= span { hi = max(hi, range.upperBound) }
             let n = g.nodes[e.node]
             if n.kind.pages == .scrolled, n.frame.width > 0 {
                 for p in 0..<g.pageCount(e.node) {
@@ -132,7 +151,8 @@ struct TimelineChart {
     func y(_ v: Double, lane k: Int, _ s: LaneScale) -> Double {
         let f = (v - s.low) / (s.high - s.low)
         let top = laneTop(k)
-        return s.upward ? top + (1 - f) * Self.laneHeight : top + f * Self.laneHeight
+        let h = laneHeight(k)
+        return s.upward ? top + (1 - f) * h : top + f * h
     }
 
     // MARK: Simplification

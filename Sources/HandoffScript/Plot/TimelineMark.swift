@@ -49,10 +49,8 @@ package struct TimelineMark: Sendable {
     package var time: Double
     /// The history number of the command it happened in.
     package var command: Int
-    /// The fact as its text line says it (`handoff outer → upcoming`): the tooltip.
-    package var detail: String
-    /// A short label drawn beside the marker (a handoff's `outer → upcoming`), if any.
-    package var label: String?
+    /// The fact marked (its words are made only for the markers drawn: `Timeline.describe`).
+    package var event: Event
 }
 
 extension TimelineMark.Kind {
@@ -79,11 +77,13 @@ extension RecognizerName {
     }
 }
 
-/// Collects markers from the facts as `FactDescriber` describes them: a marked fact's kind comes
-/// from the describer (typed), its tooltip from the fact's own text.
+/// Collects markers from the facts as `FactDescriber` describes them: which facts are marked,
+/// and as what, is the describer's typed decision.
 struct MarkCollector: FactRenderer {
     var marks: [TimelineMark] = []
     var command = 0
+    /// The fact being described.
+    var event: Event?
     private var pending: [TimelineMark.Kind] = []
 
     mutating func mark(_ kinds: [TimelineMark.Kind]) { pending = kinds }
@@ -92,27 +92,38 @@ struct MarkCollector: FactRenderer {
         _ kind: String, at moment: Moment?, role: LineRole, text: () -> [String],
         fields: () -> [(String, FactValue)]
     ) {
-        guard !pending.isEmpty, let moment else { return }
-        defer { pending = [] }
-        // The fact's own line, its label column closed up (`handoff sheet → studios`).
-        let detail = text().map(Self.closingUp).joined(separator: "; ")
-        var label: String?
-        if pending.contains(.handoff) {
-            let f = fields()
-            if case .string(let from)? = f.first(where: { $0.0 == "from" })?.1,
-                case .string(let to)? = f.first(where: { $0.0 == "to" })?.1
-            {
-                label = "\(from) → \(to)"
-            }
-        }
+        guard !pending.isEmpty, let moment, let event else { return }
         for kind in pending {
             marks.append(
-                TimelineMark(
-                    kind: kind, time: moment.time, command: command, detail: detail, label: label))
+                TimelineMark(kind: kind, time: moment.time, command: command, event: event))
+        }
+        pending = []
+    }
+}
+
+/// A marker's words, from its fact as the describer words it: the fact's text line (the
+/// tooltip) and, for a handoff, `from → to` (drawn beside the marker).
+struct MarkWords: FactRenderer {
+    var detail = ""
+    var label: String?
+    private var handoff = false
+
+    mutating func mark(_ kinds: [TimelineMark.Kind]) { handoff = kinds.contains(.handoff) }
+
+    mutating func fact(
+        _ kind: String, at moment: Moment?, role: LineRole, text: () -> [String],
+        fields: () -> [(String, FactValue)]
+    ) {
+        detail = text().map(Self.closingUp).joined(separator: "; ")
+        let f = fields()
+        if handoff, case .string(let from)? = f.first(where: { $0.0 == "from" })?.1,
+            case .string(let to)? = f.first(where: { $0.0 == "to" })?.1
+        {
+            label = "\(from) → \(to)"
         }
     }
 
-    /// A line with its runs of spaces closed up to one.
+    /// A line with its runs of spaces closed up to one (`handoff   a → b` → `handoff a → b`).
     static func closingUp(_ line: String) -> String {
         var out = ""
         for ch in line where !(ch == " " && out.last == " ") { out.append(ch) }

@@ -40,6 +40,7 @@ package final class TimelineSampler {
     func observe(_ log: [Occurrence]) {
         guard current > 0 else { return }
         for o in log {
+            collector.event = o.event
             FactDescriber.event(
                 o.event, names, at: Moment(time: o.time, frame: o.frame), into: &collector)
         }

@@ -16,6 +16,7 @@ extension Session {
             sampler.begin(text, at: fresh.sim.time)
             let frame = fresh.sim.frame
             var ignored = RunResult()
+            fresh.pendingWhy = []  // nothing here asks `why`
             // The history holds commands that ran; none fails when re-run from the same state.
             _ = try? fresh.execute(parsed, result: &ignored)
             _ = fresh.collect()
