@@ -95,7 +95,7 @@ package enum CommandTable {
         CommandSpec(
             name: "plot", usage: "plot OUT.svg|OUT.html|OUT.jsonl [--from T] [--to T]",
             summary:
-                "draw the timeline since the last load: offsets, owner, handoffs and taps over time (SVG, offline HTML with hover read-outs, or JSON Lines rows)",
+                "draw the timeline since the last load (offsets, owner, handoffs, taps) as SVG, offline HTML or JSON Lines",
             example: "plot fling.svg", words: ["--from", "--to"]),
         CommandSpec(
             name: "help", usage: "help [CMD]", summary: "list commands, or explain one",

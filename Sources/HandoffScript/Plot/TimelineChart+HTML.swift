@@ -160,11 +160,12 @@ extension TimelineChart {
                 + '<span class="dot" style="background:' + lane.colour + '"></span>'
                 + esc(lane.id + "." + lane.kind) + '<span class="v">' + esc(row[4 + k]) + "</span></div>";
             }
-            var span = (D.to - D.from) / (D.x1 - D.x0) * 3;
+            var span = (D.to - D.from) / (D.x1 - D.x0) * 3, near = 0;
             for (var m = 0; m < D.marks.length; m++) {
-              if (Math.abs(D.marks[m][0] - t) <= span)
-                html += '<div class="mark">' + esc(D.marks[m][2]) + "</div>";
+              if (Math.abs(D.marks[m][0] - t) > span) continue;
+              if (++near <= 6) html += '<div class="mark">' + esc(D.marks[m][2]) + "</div>";
             }
+            if (near > 6) html += '<div class="mark">… ' + (near - 6) + " more here</div>";
             box.innerHTML = html;
             box.dataset.t = row[0];
             box.style.display = "block";

@@ -264,15 +264,20 @@ extension TimelineChart {
             let y1 = min(max(y(r.upperBound, lane: k, s), top), bottom)
             o +=
                 "<rect class=\"range\" x=\"\(f(Self.left))\" y=\"\(f(min(y0, y1)))\" width=\"\(f(Self.plotWidth))\" height=\"\(f(max(1, abs(y1 - y0))))\" fill=\"\(colour)\" fill-opacity=\"0.12\"/>\n"
+            // The range's ends, where they are on the lane; an end off the lane gives its place
+            // to the extreme the lane reached. One label per value ("0 min", not "0 min" over
+            // "0 max").
             var labels: [(Double, String)] = []
-            for (v, label) in [(r.lowerBound, "min"), (r.upperBound, "max")] {
-                if v >= s.low && v <= s.high {
-                    labels.append((v, e.kind == .top ? "" : " \(label)"))
-                } else {
-                    // The edge is off the lane: label the extreme the lane reached instead.
-                    let v = label == "min" ? extremes[k].low : extremes[k].high
-                    if v.isFinite, !labels.contains(where: { $0.0 == v }) { labels.append((v, "")) }
-                }
+            for (v, label) in [(r.lowerBound, "min"), (r.upperBound, "max")]
+            where v >= s.low && v <= s.high {
+                let tag = e.kind == .top ? "" : " \(label)"
+                if !labels.contains(where: { $0.0 == v }) { labels.append((v, tag)) }
+            }
+            for v in [extremes[k].low, extremes[k].high]
+            where v.isFinite
+                && !labels.contains(where: { abs(y($0.0, lane: k, s) - y(v, lane: k, s)) < 10 })
+            {
+                labels.append((v, ""))
             }
             for (v, tag) in labels {
                 o +=

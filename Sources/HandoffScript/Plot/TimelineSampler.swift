@@ -31,7 +31,7 @@ package final class TimelineSampler {
     }
 
     /// A frame ended: one row.
-    func frame(_ sim: Simulator) {
+    func frame(_ sim: borrowing Simulator) {
         guard current > 0 else { return }
         append(sim)
     }
@@ -48,7 +48,7 @@ package final class TimelineSampler {
 
     /// The command ended: its last row is its end state (a `swipe`'s lift happens at its last
     /// frame's time), or its only row when it ran no frame.
-    func end(_ sim: Simulator, ranFrames: Bool) {
+    func end(_ sim: borrowing Simulator, ranFrames: Bool) {
         if ranFrames, let last = rows.last, last.command == current {
             rows.removeLast()
             values.removeLast(lanes.entries.count)
@@ -56,7 +56,7 @@ package final class TimelineSampler {
         append(sim)
     }
 
-    private func append(_ sim: Simulator) {
+    private func append(_ sim: borrowing Simulator) {
         rows.append(
             TimelineRow(time: sim.time, command: current, phase: sim.phase, owner: sim.owner))
         for k in lanes.entries.indices { values.append(lanes.value(k, sim)) }
