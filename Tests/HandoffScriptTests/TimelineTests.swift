@@ -272,3 +272,22 @@ struct TimelineSVGTests {
         }
     }
 }
+
+/// Markers for what the debugger flags (SPEC §10): every hazard the session printed.
+struct TimelineHazardTests {
+    @Test func everyHazardPrintedIsMarked() throws {
+        var s = Session(scene: BuiltinScenes.tabs, ref: "tabs", files: MemoryFiles())
+        var printed: [String] = []
+        for line in [
+            "set policy uikit", "pan 0 -1200", "move 0 -100", "end", "settle", "pan 0 300",
+            "end 0 -1000", "settle",
+        ] {
+            printed += s.run(line).lines.map(\.text).filter { $0.hasPrefix("hazard ") }
+        }
+        #expect(printed.count == 3)
+        let timeline = s.timeline()
+        let hazards = timeline.marks.filter { $0.kind == .hazard }
+        #expect(hazards.map { timeline.describe($0).detail } == printed.map(MarkWords.closingUp))
+        #expect(hazards.map(\.command) == [2, 3, 8])
+    }
+}

@@ -300,7 +300,7 @@ package enum FactDescriber {
                 [("reason", .string(refusalText(refusal, n)))])
         case .hazard(let hazard):
             emit(
-                "hazard", role: .highlight, [line("hazard", hazard.summary(n))],
+                "hazard", role: .highlight, mark: [.hazard], [line("hazard", hazard.summary(n))],
                 hazard.fields(n))
         case .decided:
             return  // only `why` prints a decision's numbers

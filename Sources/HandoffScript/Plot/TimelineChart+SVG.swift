@@ -146,6 +146,9 @@ extension TimelineChart {
                 "<circle r=\"4.5\" fill=\"#fff\" stroke=\"#c92a2a\" stroke-width=\"1.8\"/><path d=\"M-3,3 L3,-3\" stroke=\"#c92a2a\" stroke-width=\"1.8\"/>"
         case .repair:
             return "<path d=\"M-5,0 L5,0 M0,-5 L0,5\" stroke=\"#0c8599\" stroke-width=\"2.6\"/>"
+        case .hazard:
+            return
+                "<path d=\"M0,-6 L6,5 L-6,5 Z\" fill=\"#f59f00\" stroke=\"#c92a2a\" stroke-width=\"1\"/><path d=\"M0,-2 L0,2 M0,3.2 L0,3.9\" stroke=\"#1f2933\" stroke-width=\"1.4\"/>"
         case .edgeHit:
             return "<rect x=\"-1.5\" y=\"-6\" width=\"3\" height=\"12\" fill=\"#343a40\"/>"
         }
@@ -184,13 +187,13 @@ extension TimelineChart {
         return o
     }
 
-    /// The marker band: three strips (the finger, taps and refusals, handoffs and edges), a
+    /// The marker band: four strips (the finger, taps and refusals, handoffs and edges, hazards), a
     /// glyph per marker with a tooltip; handoffs also draw a guide down through the lanes.
     var markBand: String {
         let f = Self.px
         var o = "<g class=\"marks\">\n"
-        let names = ["finger", "taps", "handoffs"]
-        for row in 0..<3 {
+        let names = ["finger", "taps", "handoffs", "hazards"]
+        for row in 0..<Self.markRows {
             let y = marksTop + Double(row) * Self.markRowHeight
             o +=
                 "<text x=\"\(f(Self.left - 8))\" y=\"\(f(y + 11))\" text-anchor=\"end\" font-size=\"10\" fill=\"#52606d\">\(names[row])</text>\n"

@@ -76,7 +76,9 @@ struct TimelineChart {
 
     var bandTop: Double { Self.titleHeight }
     var marksTop: Double { bandTop + Self.bandHeight + Self.phaseHeight + 6 }
-    var lanesTop: Double { marksTop + 3 * Self.markRowHeight + 10 }
+    /// Strips of the marker band (`TimelineMark.Kind.row`).
+    static let markRows = 4
+    var lanesTop: Double { marksTop + Double(Self.markRows) * Self.markRowHeight + 10 }
     func laneTop(_ k: Int) -> Double {
         var top = lanesTop + Self.laneGap
         for j in 0..<k { top += laneHeight(j) + Self.laneGap }

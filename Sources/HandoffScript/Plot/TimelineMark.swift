@@ -31,9 +31,11 @@ package struct TimelineMark: Sendable {
         case repair
         /// Momentum reached an edge.
         case edgeHit = "edge hit"
+        /// A hazard of SPEC §10 (owner-only, out-of-chain, hidden-mover).
+        case hazard
 
         /// The strip of the marker band the kind is drawn in (0: the finger, 1: taps, 2: the
-        /// handoff and its consequences).
+        /// handoff and its consequences, 3: what the debugger flags).
         package var row: Int {
             switch self {
             case .touchDown, .lift, .pan: 0
@@ -41,6 +43,7 @@ package struct TimelineMark: Sendable {
                 .notTappable, .refusal:
                 1
             case .handoff, .repair, .edgeHit: 2
+            case .hazard: 3
             }
         }
     }

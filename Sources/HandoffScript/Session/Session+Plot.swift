@@ -15,6 +15,9 @@ extension Session {
             guard !parsed.command.isInspection else { continue }
             sampler.begin(text, at: fresh.sim.time)
             let frame = fresh.sim.frame
+            // As `run` does before a command that is not an inspection (without rendering its
+            // output, which nothing here reads).
+            fresh.sim.beginCommand()
             var ignored = RunResult()
             fresh.pendingWhy = []  // nothing here asks `why`
             // The history holds commands that ran; none fails when re-run from the same state.
