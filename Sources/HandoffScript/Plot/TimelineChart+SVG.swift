@@ -267,16 +267,18 @@ extension TimelineChart {
             let y1 = min(max(y(r.upperBound, lane: k, s), top), bottom)
             o +=
                 "<rect class=\"range\" x=\"\(f(Self.left))\" y=\"\(f(min(y0, y1)))\" width=\"\(f(Self.plotWidth))\" height=\"\(f(max(1, abs(y1 - y0))))\" fill=\"\(colour)\" fill-opacity=\"0.12\"/>\n"
-            // The range's ends, where they are on the lane; an end off the lane gives its place
-            // to the extreme the lane reached. One label per value ("0 min", not "0 min" over
-            // "0 max").
+            // The range's ends, where they are on the lane, one label per value ("0 min", not
+            // "0 min" over "0 max").
             var labels: [(Double, String)] = []
             for (v, label) in [(r.lowerBound, "min"), (r.upperBound, "max")]
             where v >= s.low && v <= s.high {
                 let tag = e.kind == .top ? "" : " \(label)"
                 if !labels.contains(where: { $0.0 == v }) { labels.append((v, tag)) }
             }
-            for v in [extremes[k].low, extremes[k].high]
+            // The lowest and highest value reached (a peak of overscroll, where a list got to),
+            // unless a label is already there; a sheet's detents say enough.
+            let reached = e.kind == .top ? [] : [extremes[k].low, extremes[k].high]
+            for v in reached
             where v.isFinite
                 && !labels.contains(where: { abs(y($0.0, lane: k, s) - y(v, lane: k, s)) < 10 })
             {
