@@ -105,6 +105,15 @@ struct TimelineTests {
         #expect(Self.withoutCommand(rows[k - 1]) == Self.moment(state))
     }
 
+    /// A `set` made before the last load is in force in the re-run, as `record` writes it.
+    @Test func settingsInForceAtTheLoadApply() throws {
+        var s = session("sheet")
+        for line in ["set fps 120", "swipe 0 -100", "load sheet", "wait 100ms"] { _ = s.run(line) }
+        let rows = try Self.rows(s.timeline())
+        #expect(rows.count == 12)
+        #expect(rows.allSatisfy { ($0["command"] as? Int) == 1 })
+    }
+
     @Test func plottingLeavesTheSessionAsItWas() {
         var s = session("sheet")
         for line in ["swipe 0 -500 over 250ms", "wait 300ms", "touch 195 600"] { _ = s.run(line) }
@@ -256,6 +265,17 @@ struct TimelineSVGTests {
         }
         let jsonl = PlotFormat.jsonl.render(t, from: 0.5, to: 1).split(separator: "\n")
         #expect(jsonl.count == rows.count)
+    }
+
+    /// Past 20,000 rows the read-out keeps the last row of each pixel column.
+    @Test func aLongHTMLEmbedsOneRowPerColumn() {
+        let t = timeline("sheet", ["wait 400s"])
+        #expect(t.rows.count == 24_000)
+        let chart = TimelineChart(t, from: nil, to: nil)
+        #expect(chart.readoutRows.count == TimelineChart.columns)
+        #expect(chart.readoutRows.last == t.rows.count - 1)
+        let short = TimelineChart(t, from: 10, to: 20)
+        #expect(short.readoutRows.count == 601)
     }
 
     @Test func theHTMLIsOffline() {
