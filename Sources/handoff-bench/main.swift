@@ -181,3 +181,6 @@ for _ in 0..<20 {
 print(
     "start-up to first command".padding(toLength: 34, withPad: " ", startingAt: 0)
         + " \(String(format: "%.1f", best)) ms best of 20  (≤ 50 ms)")
+
+// The debugger (SPEC §9): back, back break and compare on a session of that many commands.
+benchDebugger(commands: commands)

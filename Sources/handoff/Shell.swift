@@ -18,7 +18,8 @@ struct Shell {
         return (env["HOME"] ?? NSTemporaryDirectory()) + "/.handoff_history"
     }
 
-    /// `tabs 0.35s panning(upcoming)> `
+    /// `tabs 0.35s panning(upcoming)> `, and `tabs 0.1s panning(upcoming) stopped> ` at a
+    /// breakpoint.
     static func prompt(_ s: Session, colour: Bool) -> String {
         if let custom = ProcessInfo.processInfo.environment["HANDOFF_PROMPT"] { return custom }
         let sim = s.sim
@@ -27,6 +28,8 @@ struct Shell {
             let id = Escape.visible(sim.graph.nodes[owner].id)
             state += "(" + (colour ? "\u{1}\u{1B}[36m\u{1}\(id)\u{1}\u{1B}[0m\u{1}" : id) + ")"
         }
+        // A command stopped at a breakpoint with frames pending (SPEC §10).
+        if s.isStopped { state += " stopped" }
         return
             "\(Escape.visible(sim.graph.scene.name)) \(NumberFormat.format(sim.time))s \(state)> "
     }

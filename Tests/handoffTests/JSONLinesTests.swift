@@ -15,7 +15,10 @@ import Testing
             "expect outer.offset == 12345", "expect owner == none", "set slop 12", "set",
             "record \(trace)", "pan 0 -40", "end", "record stop", "replay \(trace)", "help",
             "help pan", "nonsense", "pan 0 -12O", "expect nosuch.offset == 1", "tap 195 -5",
-            "load", "record /nonexistent/x.trace", "plot \(dir.path)/t.svg", "quit",
+            "break when outer.offset > 10", "break handoff", "watch outer.offset",
+            "pan 0 -50 over 100ms", "continue", "break", "history", "back", "back break",
+            "compare policy uikit", "unwatch all", "delete all", "load",
+            "record /nonexistent/x.trace", "plot \(dir.path)/t.svg", "quit",
         ]
         let r = try Harness.run(["--json"], stdin: script.joined(separator: "\n") + "\n")
         let lines = r.out.split(separator: "\n", omittingEmptySubsequences: false).dropLast()

@@ -88,6 +88,8 @@ package enum Command: Equatable, Sendable {
     case plot(file: String, from: Double?, to: Double?)
     case help(String?)
     case quit
+    /// A debugger command (SPEC §10).
+    case debug(DebugCommand)
 
     /// `tap N` (a row of the list under the touch point) or a place.
     package enum TapPlace: Equatable, Sendable {
@@ -134,6 +136,7 @@ package enum Command: Equatable, Sendable {
                 + (to.map { " --to \(f($0))" } ?? "")
         case .help(let c): return "help" + (c.map { " \($0)" } ?? "")
         case .quit: return "quit"
+        case .debug(let d): return d.canonical
         }
     }
 
@@ -144,7 +147,23 @@ package enum Command: Equatable, Sendable {
     package var isInspection: Bool {
         switch self {
         case .state, .tree, .help, .scenes, .expect, .why, .show, .settings: true
+        case .debug(let d): d.isInspection
         default: false
+        }
+    }
+
+    /// Whether the command belongs to the history since the last load (SPEC §10.1): what `back`
+    /// undoes and `record`, `compare` and `plot` re-run. `step` is one unless it resumes a stop
+    /// (the session decides that).
+    package var isHistory: Bool {
+        switch self {
+        case .touch, .move, .pan, .end, .swipe, .tap, .tab, .wait, .step, .settle: true
+        case .set(.output): false
+        case .set: true
+        case .load, .scenes, .state, .tree, .why, .show, .expect, .settings, .record, .recordStop,
+            .plot,
+            .replay, .help, .quit, .debug:
+            false
         }
     }
 }

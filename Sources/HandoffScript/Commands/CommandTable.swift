@@ -51,7 +51,9 @@ package enum CommandTable {
             name: "wait", usage: "wait D", summary: "advance the clock by D (whole frames)",
             example: "wait 500ms"),
         CommandSpec(
-            name: "step", usage: "step [N]", summary: "advance the clock by N frames (default 1)",
+            name: "step", usage: "step [N]",
+            summary:
+                "advance the clock by N frames (default 1); while stopped, run N more frames of the stopped command",
             example: "step 6"),
         CommandSpec(
             name: "settle", usage: "settle",
@@ -76,7 +78,7 @@ package enum CommandTable {
         CommandSpec(
             name: "expect", usage: "expect PATH OP VALUE [± TOL]",
             summary:
-                "assert: PATH is owner, phase, t, ID.offset, ID.page, ID.top, ID.height, ID.alpha, touch, tap, ledger.unconsumed or ledger.ID; OP is == != < <= > >= ~=",
+                "assert: PATH is owner, phase, t, ID.offset, ID.page, ID.top, ID.height, ID.alpha, touch, tap, stopped, ledger.unconsumed or ledger.ID; OP is == != < <= > >= ~=",
             example: "expect upcoming.offset == 50", words: ExpectOp.allCases.map(\.rawValue)),
         CommandSpec(
             name: "set", usage: "set [KEY VALUE]",
@@ -97,6 +99,42 @@ package enum CommandTable {
             summary:
                 "draw the timeline since the last load (offsets, owner, handoffs, taps) as SVG, offline HTML or JSON Lines",
             example: "plot fling.svg", words: ["--from", "--to"]),
+        CommandSpec(
+            name: "break", usage: "break [KIND | when PATH OP VALUE [± TOL]]",
+            summary:
+                "stop when a KIND happens (handoff, owner, edge, tap, refuse, repair, release, hazard) or when the condition becomes true, at the exact frame inside a command; alone: list breakpoints with their hits",
+            example: "break when outer.offset > 90",
+            words: BreakEvent.allCases.map(\.rawValue) + ["when"]),
+        CommandSpec(
+            name: "delete", usage: "delete N | delete all", summary: "remove breakpoints",
+            example: "delete 1", words: ["all"]),
+        CommandSpec(
+            name: "watch", usage: "watch PATH",
+            summary:
+                "print 'watch PATH old → new at t T' at every frame or step where its printed value changes",
+            example: "watch outer.offset"),
+        CommandSpec(
+            name: "unwatch", usage: "unwatch PATH | unwatch all", summary: "stop watching",
+            example: "unwatch outer.offset", words: ["all"]),
+        CommandSpec(
+            name: "continue", usage: "continue",
+            summary: "resume the stopped command until the next stop or its end",
+            example: "continue"),
+        CommandSpec(
+            name: "history", usage: "history",
+            summary:
+                "the commands since the last load that 'back' undoes, numbered, with their start times",
+            example: "history"),
+        CommandSpec(
+            name: "back", usage: "back [N] | back break",
+            summary:
+                "undo the last N commands of the history (default 1), or go back to the last moment a breakpoint would have stopped",
+            example: "back 2", words: ["break"]),
+        CommandSpec(
+            name: "compare", usage: "compare KEY VALUE",
+            summary:
+                "re-run the commands since the last load with one setting changed and show both final states; the session is unchanged",
+            example: "compare policy uikit", words: ["slop", "slopmode", "policy", "fps"]),
         CommandSpec(
             name: "help", usage: "help [CMD]", summary: "list commands, or explain one",
             example: "help pan"),

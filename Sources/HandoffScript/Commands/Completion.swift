@@ -90,20 +90,35 @@ package enum Completion {
             return SettingKeys.values[previous[0]] ?? []
         case "help":
             return previous.isEmpty ? CommandTable.names : []
+        case "break":
+            if previous.first == "when" {
+                return arguments(
+                    command: "expect", previous: Array(previous.dropFirst()), partial: partial,
+                    session: session, files: files)
+            }
+            return previous.isEmpty ? BreakEvent.allCases.map(\.rawValue) + ["when"] : []
+        case "delete":
+            return previous.isEmpty
+                ? session.debug.breakpoints.map { String($0.number) } + ["all"] : []
+        case "watch":
+            return previous.isEmpty ? expectPaths(session) : []
+        case "unwatch":
+            return previous.isEmpty ? session.debug.watches.map(\.path.canonical) + ["all"] : []
+        case "back":
+            return previous.isEmpty ? ["break"] : []
+        case "compare":
+            if previous.isEmpty { return SettingKeys.keys.filter { $0 != "output" } }
+            return previous.count == 1 ? SettingKeys.values[previous[0]] ?? [] : []
         case "expect":
             switch previous.count {
             case 0:
-                var paths = ExpectPath.fixed
-                paths += StateReport(session.sim).values.map(\.path)
-                paths += g.nodes.filter { $0.scroll != nil || $0.kind.isSheet }.map {
-                    "ledger." + $0.id
-                }
-                return paths
+                return expectPaths(session)
             case 1: return ExpectOp.allCases.map(\.rawValue)
             case 2:
                 switch previous[0] {
                 case "phase": return Phase.allCases.map(\.rawValue)
                 case "owner", "touch": return ["none"] + ids
+                case "stopped": return ["yes", "no"]
                 case "tap":
                     return [
                         "delivered", "not-delivered", "swallowed", "cancelled", "rejected",
@@ -116,6 +131,15 @@ package enum Completion {
         default:
             return []
         }
+    }
+
+    /// Every PATH `expect`, `watch` and `break when` read in this scene.
+    static func expectPaths(_ session: Session) -> [String] {
+        let g = session.sim.graph
+        var paths = ExpectPath.fixed
+        paths += StateReport(session.sim).values.map(\.path)
+        paths += g.nodes.filter { $0.scroll != nil || $0.kind.isSheet }.map { "ledger." + $0.id }
+        return paths
     }
 
     static func isDirectory(_ path: String) -> Bool { path.hasSuffix("/") }

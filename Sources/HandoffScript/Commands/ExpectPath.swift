@@ -13,6 +13,8 @@ package enum ExpectPath: Equatable, Sendable {
     case ledger(String)
     /// `ID.FIELD`.
     case value(id: String, field: Field)
+    /// `stopped`: whether a command is stopped at a breakpoint with frames pending (`yes`/`no`).
+    case stopped
 
     /// The fields of `ID.FIELD` paths.
     package enum Field: String, CaseIterable, Sendable {
@@ -24,7 +26,9 @@ package enum ExpectPath: Equatable, Sendable {
     }
 
     /// The paths with no id.
-    static let fixed: [String] = ["owner", "phase", "t", "touch", "tap", "ledger.unconsumed"]
+    static let fixed: [String] = [
+        "owner", "phase", "t", "touch", "tap", "ledger.unconsumed", "stopped",
+    ]
 
     /// Parses a path; nil when it is none of them.
     package init?(_ text: String) {
@@ -35,6 +39,7 @@ package enum ExpectPath: Equatable, Sendable {
         case "touch": self = .touch
         case "tap": self = .tap
         case "ledger.unconsumed": self = .unconsumed
+        case "stopped": self = .stopped
         default:
             let ledger = "ledger."
             if text.utf8.starts(with: ledger.utf8), text.count > ledger.count {
@@ -59,6 +64,7 @@ package enum ExpectPath: Equatable, Sendable {
         case .unconsumed: "ledger.unconsumed"
         case .ledger(let id): "ledger." + id
         case .value(let id, let field): id + "." + field.rawValue
+        case .stopped: "stopped"
         }
     }
 }

@@ -45,4 +45,6 @@ package enum Fact: Sendable {
     case settleCapped(seconds: Double)
     /// A user error, with the line it is on (scripts) and its column.
     case error(Diagnostic, line: Int?)
+    /// A stop, a watched change, or what a debugger command reports (SPEC §10).
+    case debugger(DebuggerFact)
 }

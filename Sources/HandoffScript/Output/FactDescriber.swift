@@ -131,6 +131,8 @@ package enum FactDescriber {
                     ("column", .int(d.column)), ("length", .int(d.length)),
                     ("usage", .optional(d.usage)), ("suggestion", .optional(d.suggestion)),
                 ])
+        case .debugger(let d):
+            debugger(d, n, into: &r)
         }
     }
 

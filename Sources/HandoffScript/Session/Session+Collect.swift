@@ -8,6 +8,11 @@ extension Session {
     mutating func collect() -> [Fact] {
         var facts: [Fact] = []
         var flingAt: Int?
+        if debug.active {
+            // Breakpoints look at the facts before they are drained (SPEC §10).
+            scanEvents()
+            debug.scanMark = 0
+        }
         let log = sim.drainLog()
         sampler?.observe(log)
         for o in log {

@@ -68,8 +68,7 @@ extension Session {
                 let p = sim.graph.scene.touchPoint
                 try simulate { s throws(SimulatorError) in try s.touchDown(at: p) }
             }
-            try moveFinger(dx, dy, over: over ?? TimeSpan(100, .ms), fail: fail)
-            try simulate { s throws(SimulatorError) in try s.end() }
+            try moveFinger(dx, dy, over: over ?? TimeSpan(100, .ms), lift: true, fail: fail)
         case .tap(let place):
             guard !sim.isFingerDown else { throw fail(SimulatorError.fingerAlreadyDown.message) }
             let p: Point
@@ -95,10 +94,18 @@ extension Session {
         case .wait(let d):
             advance(frames: sim.frames(in: d.seconds))
         case .step(let n):
-            advance(frames: n)
+            if isStopped {
+                do throws(SimulatorError) {
+                    try resume(frames: n)
+                } catch {
+                    throw fail(error.message)
+                }
+            } else {
+                advance(frames: n)
+            }
         case .settle:
             settle()
-            if sim.isAnimating {
+            if sim.isAnimating, !isStopped {
                 return collect() + [.settleCapped(seconds: Self.settleLimit)]
             }
         case .state(let json):
@@ -141,6 +148,8 @@ extension Session {
         case .quit:
             result.quit = true
             return []
+        case .debug(let d):
+            return try debugger(d, fail: fail)
         }
         return collect()
     }

@@ -2,17 +2,91 @@ import HandoffCore
 
 /// `expect`: checking a value the state prints.
 extension Session {
+    /// What a PATH reads now: a number, or the words it matches.
+    enum Actual: Equatable {
+        case number(Double)
+        case words([String])
+
+        /// As printed (2 decimals): what `watch` compares.
+        var printed: String {
+            switch self {
+            case .number(let n): NumberFormat.format(n)
+            case .words(let w): w.joined(separator: " ")
+            }
+        }
+    }
+
     func expect(
         _ expectPath: ExpectPath, _ op: ExpectOp, _ value: ExpectValue, _ tol: Double?,
         fail: Fail
     ) throws(Diagnostic) -> Fact {
-        enum Actual {
-            case number(Double)
-            case words([String])
+        let path = expectPath.canonical
+        let actual = try self.actual(expectPath, fail: fail)
+        if case .words = actual { try checkWord(expectPath, value, fail: fail) }
+        let f = NumberFormat.format
+        let exact = NumberFormat.exact
+        let passed = Self.holds(actual, op, value, tol)
+        switch (actual, value) {
+        case (.number(let a), .number(let b)):
+            // The expected value and tolerance are the command's own text (SPEC §1).
+            let tolText = tol.map { " ± \(exact($0))" } ?? ""
+            return .expectation(
+                passed: passed,
+                message: passed
+                    ? "\(path) \(op.rawValue) \(exact(b))\(tolText)"
+                    : "\(path) is \(f(a)), expected \(op.rawValue) \(exact(b))\(tolText)")
+        case (.words(let words), _):
+            let expected = value.canonical
+            guard op == .eq || op == .ne else {
+                throw fail("\(path) compares with == or !=", .op, nil)
+            }
+            return .expectation(
+                passed: passed,
+                message: passed
+                    ? "\(path) \(op.rawValue) \(expected)"
+                    : "\(path) is \(words.joined(separator: " ")), expected \(op.rawValue) \(expected)"
+            )
+        case (.number, .word(let w)):
+            throw fail("\(path) is a number; got '\(w)'", .value, nil)
         }
+    }
+
+    /// Whether `actual OP value [± tol]` holds, as `expect` decides it (a number against a word
+    /// never holds).
+    static func holds(_ actual: Actual, _ op: ExpectOp, _ value: ExpectValue, _ tol: Double?)
+        -> Bool
+    {
+        let f = NumberFormat.format
+        switch (actual, value) {
+        case (.number(let a), .number(let b)):
+            switch op {
+            case .eq: return tol.map { abs(a - b) <= $0 } ?? (f(a) == f(b))
+            case .ne: return tol.map { abs(a - b) > $0 } ?? (f(a) != f(b))
+            case .lt: return a < b
+            case .le: return a <= b || f(a) == f(b)
+            case .gt: return a > b
+            case .ge: return a >= b || f(a) == f(b)
+            case .approx: return abs(a - b) <= (tol ?? 0.01)
+            }
+        case (.words(let words), _):
+            let expected = value.canonical
+            let matches = words.contains(expected) || (expected == "null" && words == ["none"])
+            switch op {
+            case .eq: return matches
+            case .ne: return !matches
+            case .lt, .le, .gt, .ge, .approx: return false
+            }
+        case (.number, .word):
+            return false
+        }
+    }
+
+    /// The value PATH reads now; errors name an unknown node or field.
+    func actual(_ expectPath: ExpectPath, fail: Fail) throws(Diagnostic) -> Actual {
         let path = expectPath.canonical
         let actual: Actual
         switch expectPath {
+        case .stopped: actual = .words([isStopped ? "yes" : "no"])
         case .owner: actual = .words([sim.owner.map(names.id) ?? "none"])
         case .phase: actual = .words([sim.phase.rawValue])
         case .time: actual = .number(sim.time)
@@ -53,44 +127,7 @@ extension Session {
                     own.count == 1 ? own[0] : nil)
             }
         }
-        if case .words = actual { try checkWord(expectPath, value, fail: fail) }
-        let f = NumberFormat.format
-        let exact = NumberFormat.exact
-        switch (actual, value) {
-        case (.number(let a), .number(let b)):
-            let passed: Bool
-            switch op {
-            case .eq: passed = tol.map { abs(a - b) <= $0 } ?? (f(a) == f(b))
-            case .ne: passed = tol.map { abs(a - b) > $0 } ?? (f(a) != f(b))
-            case .lt: passed = a < b
-            case .le: passed = a <= b || f(a) == f(b)
-            case .gt: passed = a > b
-            case .ge: passed = a >= b || f(a) == f(b)
-            case .approx: passed = abs(a - b) <= (tol ?? 0.01)
-            }
-            // The expected value and tolerance are the command's own text (SPEC §1).
-            let tolText = tol.map { " ± \(exact($0))" } ?? ""
-            return .expectation(
-                passed: passed,
-                message: passed
-                    ? "\(path) \(op.rawValue) \(exact(b))\(tolText)"
-                    : "\(path) is \(f(a)), expected \(op.rawValue) \(exact(b))\(tolText)")
-        case (.words(let words), _):
-            let expected = value.canonical
-            guard op == .eq || op == .ne else {
-                throw fail("\(path) compares with == or !=", .op, nil)
-            }
-            let matches = words.contains(expected) || (expected == "null" && words == ["none"])
-            let passed = op == .eq ? matches : !matches
-            return .expectation(
-                passed: passed,
-                message: passed
-                    ? "\(path) \(op.rawValue) \(expected)"
-                    : "\(path) is \(words.joined(separator: " ")), expected \(op.rawValue) \(expected)"
-            )
-        case (.number, .word(let w)):
-            throw fail("\(path) is a number; got '\(w)'", .value, nil)
-        }
+        return actual
     }
 
     /// The word `expect tap` matches for why a tap was not delivered.
@@ -138,6 +175,12 @@ extension Session {
                     "\(path) is \(what) or none; no node '\(id)'", .value,
                     Suggest.closest(to: id, in: ids).map { $0 + item }
                         ?? Suggest.closest(to: word, in: extra + ["none"]))
+            }
+        case .stopped:
+            guard word == "yes" || word == "no" else {
+                throw fail(
+                    "stopped is yes or no, got '\(word)'", .value,
+                    Suggest.closest(to: word, in: ["yes", "no"]))
             }
         case .phase, .time, .unconsumed, .ledger, .value:
             return

@@ -2,56 +2,87 @@ import HandoffCore
 
 /// The commands that advance time run here frame by frame, over the simulator's one-frame step:
 /// `wait`, `step`, `settle`, `move … over` and the momentum and springs they evaluate (SPEC §3).
-/// This is where the debugger's breakpoints and watches will look after every frame (§10).
+/// The debugger's breakpoints and watches look after every frame (SPEC §10); a stop leaves the
+/// command pending as a `FrameRun`.
 extension Session {
     /// `settle` gives up after this many seconds of animation.
     static let settleLimit = 10.0
 
+    /// Runs the frames of a command until its end or a stop; at its end, what follows its last
+    /// frame (a swipe's lift).
+    mutating func runFrames(_ start: FrameRun) throws(SimulatorError) {
+        var run = start
+        while run.hasMore(sim) {
+            if debug.active, let limit = debug.frameLimit, run.taken >= limit {
+                debug.pending = run
+                return
+            }
+            try run.frame(&sim)
+            sampler?.frame(sim)
+            if debug.active, afterFrame(run) {
+                debug.pending = run
+                return
+            }
+        }
+        try run.finish(&sim)
+    }
+
     /// `wait` and `step`: exactly `n` frames.
     mutating func advance(frames n: Int) {
-        var clock = FrameClock(start: sim.time, fps: sim.settings.fps)
-        for _ in stride(from: 0, to: n, by: 1) {
-            sim.advanceFrame(at: clock.next())
-            sampler?.frame(sim)
-        }
+        let run = FrameRun(
+            kind: .frames(total: n), clock: FrameClock(start: sim.time, fps: sim.settings.fps),
+            command: debug.command)
+        // Frames alone never throw.
+        try? runFrames(run)
     }
 
     /// `settle`: frames until nothing animates, at most `settleLimit` seconds of them.
     mutating func settle() {
-        let cap = sim.frames(in: Self.settleLimit)
-        var clock = FrameClock(start: sim.time, fps: sim.settings.fps)
-        while sim.isAnimating && clock.taken < cap {
-            sim.advanceFrame(at: clock.next())
-            sampler?.frame(sim)
-        }
+        let run = FrameRun(
+            kind: .settle(cap: sim.frames(in: Self.settleLimit)),
+            clock: FrameClock(start: sim.time, fps: sim.settings.fps), command: debug.command)
+        try? runFrames(run)
     }
 
     /// `move … over`: the movement split into `n` equal moves, one per frame, the first one frame
-    /// from now; `n == 0` moves at once.
-    mutating func move(by delta: Point, frames n: Int) throws(SimulatorError) {
-        guard n > 0 else { return try sim.move(by: delta) }
-        guard sim.isFingerDown else { throw .noFinger }
-        var clock = FrameClock(start: sim.time, fps: sim.settings.fps)
-        var done = Point.zero
-        for k in 1...n {
-            sim.advanceFrame(at: clock.next())
-            let f = Double(k) / Double(n)
-            let next = Point(delta.x * f, delta.y * f)
-            try sim.move(by: next - done)
-            done = next
-            sampler?.frame(sim)
+    /// from now; `n == 0` moves at once. `lift`: a swipe, which lifts the finger at its end.
+    mutating func move(by delta: Point, frames n: Int, lift: Bool)
+        throws(SimulatorError)
+    {
+        guard n > 0 else {
+            try sim.move(by: delta)
+            if lift { try sim.end() }
+            return
         }
+        guard sim.isFingerDown else { throw .noFinger }
+        try runFrames(
+            FrameRun(
+                kind: .move(delta: delta, total: n, done: .zero, lift: lift),
+                clock: FrameClock(start: sim.time, fps: sim.settings.fps), command: debug.command))
     }
 
     /// `move`, `pan` and `swipe`: at once, or over whole frames; errors point at the command.
-    mutating func moveFinger(_ dx: Double, _ dy: Double, over: TimeSpan?, fail: Fail)
+    mutating func moveFinger(
+        _ dx: Double, _ dy: Double, over: TimeSpan?, lift: Bool = false, fail: Fail
+    )
         throws(Diagnostic)
     {
         let frames = over.map { max(1, sim.frames(in: $0.seconds)) } ?? 0
         do throws(SimulatorError) {
-            try move(by: Point(dx, dy), frames: frames)
+            try move(by: Point(dx, dy), frames: frames, lift: lift)
         } catch {
             throw fail(error.message, nil, nil)
         }
+    }
+
+    /// `continue`, or `step N` while stopped (`limit`: at most that many more frames): runs the
+    /// stopped command on.
+    mutating func resume(frames limit: Int?) throws(SimulatorError) {
+        guard let run = debug.pending else { return }
+        debug.pending = nil
+        let saved = debug.frameLimit
+        if let limit { debug.frameLimit = run.taken + limit }
+        defer { debug.frameLimit = saved }
+        try runFrames(run)
     }
 }

@@ -9,7 +9,7 @@ extension Session {
         var (fresh, _) = sessionAtLoad()
         let sampler = TimelineSampler(fresh.sim.graph)
         fresh.sampler = sampler
-        for text in historySinceLoad {
+        for (text, frames) in historyCommands {
             guard let parsed = try? fresh.parseWithSource(text) else { continue }
             // History numbers count the commands that change the simulation (SPEC §10.1).
             guard !parsed.command.isInspection else { continue }
@@ -21,7 +21,12 @@ extension Session {
             var ignored = RunResult()
             fresh.pendingWhy = []  // nothing here asks `why`
             // The history holds commands that ran; none fails when re-run from the same state.
+            // A command whose rest was dropped after a stop runs exactly the frames it ran
+            // (SPEC §10.1).
+            fresh.debug.frameLimit = frames
             _ = try? fresh.execute(parsed, result: &ignored)
+            fresh.debug.frameLimit = nil
+            fresh.debug.pending = nil
             _ = fresh.collect()
             sampler.end(fresh.sim, ranFrames: fresh.sim.frame != frame)
         }

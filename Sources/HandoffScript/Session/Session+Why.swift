@@ -14,7 +14,7 @@ extension Session {
             case .changed, .aimed, .loaded, .scene, .state, .tree, .drawing, .why, .expectation,
                 .set, .settings, .recording, .recordingStopped, .replayed, .plotted, .help,
                 .settleCapped,
-                .error:
+                .error, .debugger:
                 continue
             }
         }

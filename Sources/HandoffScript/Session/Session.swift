@@ -23,21 +23,25 @@ package struct Session {
     package var baseDirectory: String?
     let files: any FileAccess
     /// The trace being recorded, if any.
-    private var recorder: (any TraceSink)?
+    var recorder: (any TraceSink)?
     /// The path of the trace being recorded, if any.
     package var recording: String? { recorder?.path }
     /// A recording failed (disk full, the file renamed or removed): the executable exits non-zero.
     package private(set) var recordingFailed = false
-    /// The commands since the last load that `record` re-runs (canonical text only: outputs are
-    /// re-simulated, so a long piped session keeps a few bytes per command).
-    private var history: [String] = []
-    /// The history outgrew `historyLimit`: `record` refuses until the next load.
-    private var historyOverflow = false
+    /// The history since the last load (SPEC §10.1) that `back`, `compare` and `record` re-run
+    /// (canonical text only: outputs are re-simulated, so a long session keeps a few bytes per
+    /// command), with checkpoints.
+    var log = CommandLog()
+    /// The history outgrew `historyLimit`: `record`, `back` and `compare` refuse until the next
+    /// load.
+    var historyOverflow = false
+    /// Breakpoints, watches and the stopped command (SPEC §10).
+    var debug = Debugger()
     package var keepsHistory = true
     static let historyLimit = 1_000_000
     /// The scene and the `set` settings at the last load, where a recording's re-simulation
     /// starts.
-    private var sceneAtLoad: Scene
+    var sceneAtLoad: Scene
     private var userSettingsAtLoad: [String: Setting] = [:]
     /// A trace is being replayed or tested in this session: commands that would write a file,
     /// nest a replay or end the session early are refused (SPEC §7).
@@ -66,6 +70,7 @@ package struct Session {
         paths = ValuePaths(sim.graph)
         sceneAtLoad = scene
         applySettingsForLoad()
+        log.reset(checkpointState, nodes: sim.graph.count)
     }
 
     /// Resolves a built-in name or a scene file.
@@ -146,21 +151,36 @@ package struct Session {
             return r
         }
         let inspection = command.isInspection
-        // Each hazard prints at most once per command (SPEC §10.1).
-        if !inspection { sim.beginCommand() }
         let before = inspection ? nil : Snapshot(sim, paths)
         let loadsBefore = loads
+        let start = sim.time
+        let (history, resumed, dropped) = beginCommand(command, canonical)
+        // Each hazard prints at most once per command (SPEC §10.1); `continue` and `step` while
+        // stopped go on with the same command.
+        if !inspection, !resumed { sim.beginCommand() }
         var facts: [Fact] = []
         do {
             facts = try execute(parsed, result: &result)
         } catch {
+            if let dropped { debug.pending = dropped }
             return failure(
                 error, line: line, lineNumber: lineNumber, file: file, canonical: canonical)
+        }
+        if history, keepsHistory { logCommand(canonical, start: start) }
+        if resumed || (history && debug.active) { endCommand(history: history, resumed: resumed) }
+        if !debug.watchLines.isEmpty {
+            facts += debug.watchLines
+            debug.watchLines = []
         }
         if let before, loads == loadsBefore {
             facts += Snapshot(sim, paths).changes(from: before, paths)
         }
-        keepForWhy(canonical, facts)
+        if !debug.stopLines.isEmpty {
+            facts += debug.stopLines
+            debug.stopLines = []
+        }
+        // `why` after `continue` or `step` explains the command they resumed.
+        keepForWhy(resumed ? debug.command : canonical, facts)
         result.canonical = canonical
         // Text is what traces store, also under `--json`.
         var rendered: [OutputLine] = []
@@ -270,18 +290,9 @@ package struct Session {
             write("# " + Escape.visible(command.canonical) + "\n", &result)
             return
         case .load:
-            history.removeAll()
-            historyOverflow = false
             write(Trace.block(command: traceCanonical(command), output: text), &result)
             return
         default: break
-        }
-        if keepsHistory {
-            if history.count < Self.historyLimit {
-                history.append(command.canonical)
-            } else {
-                historyOverflow = true
-            }
         }
         write(Trace.block(command: command.canonical, output: text), &result)
     }
@@ -334,6 +345,12 @@ package struct Session {
         if let recording {
             throw Diagnostic("already recording to '\(recording)'; 'record stop' first")
         }
+        if isStopped {
+            // Its partial form and a later `continue` could not both replay (SPEC §7).
+            throw Diagnostic(
+                "'\(debug.pending?.command ?? "")' is stopped at a breakpoint: 'continue' it (or drop its rest with the next command) before 'record'"
+            )
+        }
         guard !historyOverflow else {
             throw Diagnostic(
                 "too many commands since the last load to record them; 'load' again first")
@@ -353,11 +370,17 @@ package struct Session {
         var text = Trace.header(scene: traceSceneRef(sceneRef))
         var (fresh, setup) = sessionAtLoad()
         for (command, output) in setup { text += Trace.block(command: command, output: output) }
-        for command in history {
-            text += Trace.block(command: command, output: fresh.run(command).lines.map(\.text))
+        for k in 0..<log.count {
+            for (command, frames) in recordedCommands(k) {
+                fresh.debug.frameLimit = frames
+                let lines = fresh.run(command).lines.map(\.text)
+                fresh.debug.frameLimit = nil
+                fresh.debug.pending = nil
+                text += Trace.block(command: command, output: lines)
+            }
         }
         if let problem = sink.write(text) { throw Diagnostic(recordingStopped(problem)) }
-        return [.recording(path: path, commands: history.count)]
+        return [.recording(path: path, commands: log.count)]
     }
 
     /// A fresh session in the state of the last load, with the `set` commands then in force run
@@ -381,7 +404,7 @@ package struct Session {
     }
 
     /// The commands since the last load, as `history` numbers them (canonical text).
-    var historySinceLoad: [String] { history }
+    var historySinceLoad: [String] { (0..<log.count).map { log.text($0) } }
 
     /// `--record FILE`: starts recording with the path as a value (never parsed as a command, so
     /// any file name works).
@@ -440,12 +463,16 @@ package struct Session {
         sim = Simulator(scene: scene)
         sceneRef = ref
         loads += 1
+        debug.pending = nil
         paths = ValuePaths(sim.graph)
         lastWhy = nil  // its indices belong to the previous scene
         refusedSince = nil
         applySettingsForLoad()
         sceneAtLoad = scene
         userSettingsAtLoad = userSettings
+        historyOverflow = false
+        log.reset(checkpointState, nodes: sim.graph.count)
+        rebaseline()
         return [
             .loaded(
                 scene: scene.name, nodes: sim.graph.count, window: scene.windowSize,

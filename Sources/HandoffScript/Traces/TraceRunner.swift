@@ -113,7 +113,6 @@ package struct TraceRunner {
                     let scene = try Session.loadScene(ref, files: files, base: base)
                     var s = Session(scene: scene, ref: ref, files: files)
                     s.baseDirectory = base
-                    s.keepsHistory = false
                     s.verifying = true
                     session = s
                     hasSession = true

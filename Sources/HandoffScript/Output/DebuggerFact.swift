@@ -1,0 +1,62 @@
+import HandoffCore
+
+/// The facts of the debugger's commands and of stops and watches (SPEC §10), rendered as text
+/// lines and as JSON events of kinds `breakpoint`, `watch`, `back`, ….
+package enum DebuggerFact: Sendable {
+    /// A breakpoint stopped (or fired on a command's last frame or a step command).
+    case stop(BreakStop)
+    /// A watched value changed at a frame or step.
+    case watch(path: String, from: StateValue, to: StateValue, time: Double, frame: Int)
+    /// `break KIND` / `break when …`: the new breakpoint.
+    case breakpointSet(number: Int, what: String)
+    /// `break`: every breakpoint with its hits.
+    case breakpoints([(number: Int, what: String, hits: Int)])
+    /// `delete N` / `delete all`: the breakpoints removed.
+    case deleted([Int])
+    /// `watch PATH`: watching, with the value now (nil: no such value in this scene).
+    case watching(path: String, value: StateValue?)
+    /// `unwatch`: the paths no longer watched.
+    case unwatched([String])
+    /// `history`: the commands since the last load.
+    case history([HistoryRow])
+    /// `back N`: how many commands were undone, how many are left; `back break` also says where
+    /// it went: history command `number`, after its frame `frame` (stopped there) or at its end
+    /// (nil).
+    case back(undone: Int, remaining: Int, to: BackTarget?)
+    /// `compare KEY VALUE`: both final states and the first command whose output differs.
+    case compare(CompareReport)
+}
+
+/// One command of `history`.
+package struct HistoryRow: Sendable {
+    package var number: Int
+    package var time: Double
+    package var command: String
+    /// The frames it ran when its rest was dropped, or ran so far while stopped (nil: all).
+    package var frames: Int?
+    /// The frames it has in all (nil: unknown, `settle`).
+    package var total: Int?
+    /// It is the stopped command.
+    package var stopped: Bool
+}
+
+/// What `compare KEY VALUE` found.
+package struct CompareReport: Sendable {
+    package var key: String
+    package var now: String
+    package var value: String
+    package var commands: Int
+    /// Every printed value: its path, now, and with the value.
+    package var rows: [(path: String, now: StateValue, with: StateValue)]
+    /// The first command whose output differs: its number, text, and the first differing line
+    /// of each side (nil when every command printed the same).
+    package var first: (number: Int, command: String, now: String, with: String)?
+}
+
+/// Where `back break` went: a history command, stopped after one of its frames or at its end.
+package struct BackTarget: Sendable {
+    package var number: Int
+    package var command: String
+    /// The frame it stopped after (nil: the command's end, nothing pending).
+    package var frame: Int?
+}

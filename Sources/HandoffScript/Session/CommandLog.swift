@@ -1,0 +1,139 @@
+import HandoffCore
+
+/// The history since the last load (SPEC §10.1), compact: each command is 16 bytes (its start
+/// time, an index into a table of canonical texts, and the frames it ran when its rest was
+/// dropped after a stop), texts are stored once in one byte buffer (repeated ones once), and the
+/// state is copied at checkpoints so `back` re-runs at most one checkpoint's worth of commands
+/// (SPEC §9: ≤ 64 bytes per command on average, `back` ≤ 50 ms).
+struct CommandLog {
+    /// One command of the history.
+    struct Entry {
+        /// The time the command started.
+        var time: Double
+        /// Its canonical text: an index into `starts`.
+        var text: UInt32
+        /// The frames it ran, when fewer than the whole command (its rest was dropped after a
+        /// stop, or it is stopped now); `Entry.whole` when it ran to its end.
+        var frames: Int32
+
+        static let whole: Int32 = -1
+    }
+
+    /// The simulation state at a point of the history: a checkpoint (the `Session` and its
+    /// `Simulator` are values, so a copy is a snapshot).
+    struct State {
+        var sim: Simulator
+        var userSettings: [String: Setting]
+        var sceneSettings: [Setting]
+        var lastWhy: (command: String, facts: [Event], moves: [Ledger])?
+        var refusedSince: (command: String, refusal: Refusal, until: Double?)?
+    }
+
+    private(set) var entries: [Entry] = []
+    /// The canonical texts, back to back.
+    private var bytes: [UInt8] = []
+    /// Where each text starts in `bytes` (text k ends where k + 1 starts).
+    private var starts: [UInt32] = []
+    /// Recent texts and their index, so a repeated command stores no new text (bounded).
+    private var interned: [String: UInt32] = [:]
+    /// The state after the first `index` commands, in increasing `index` (the first is at 0: the
+    /// state right after the load).
+    private(set) var checkpoints: [(index: Int, state: State)] = []
+    /// The last checkpoint's index and frame counter (read on every command: no copy of a
+    /// `State` on the hot path).
+    private var lastIndex = 0
+    private var lastFrame = 0
+    /// A checkpoint is taken at the start of a command once this many commands, or
+    /// `frameInterval` frames, have run since the last one.
+    var commandInterval = 1024
+    static let frameInterval = 20_000
+    static let internLimit = 4096
+
+    var count: Int { entries.count }
+    var isEmpty: Bool { entries.isEmpty }
+
+    /// Starts a new history from the state right after a load.
+    mutating func reset(_ state: State, nodes: Int) {
+        entries = []
+        bytes = []
+        starts = []
+        interned = [:]
+        checkpoints = [(0, state)]
+        lastIndex = 0
+        lastFrame = state.sim.frame
+        // A checkpoint costs about 40 bytes per node: keep them ≤ 16 bytes per command.
+        commandInterval = max(1024, nodes * 3)
+    }
+
+    /// Whether a checkpoint is due before the next command, given the frame counter now.
+    func wantsCheckpoint(frame: Int) -> Bool {
+        entries.count - lastIndex >= commandInterval || frame - lastFrame >= Self.frameInterval
+    }
+
+    mutating func checkpoint(_ state: State) {
+        if lastIndex == entries.count, !checkpoints.isEmpty { return }
+        checkpoints.append((entries.count, state))
+        lastIndex = entries.count
+        lastFrame = state.sim.frame
+    }
+
+    mutating func append(_ text: String, time: Double, frames: Int32 = Entry.whole) {
+        let id: UInt32
+        if let known = interned[text] {
+            id = known
+        } else {
+            id = UInt32(starts.count)
+            starts.append(UInt32(bytes.count))
+            bytes.append(contentsOf: text.utf8)
+            if interned.count >= Self.internLimit { interned.removeAll(keepingCapacity: true) }
+            interned[text] = id
+        }
+        entries.append(Entry(time: time, text: id, frames: frames))
+    }
+
+    /// Sets the frames the last command ran (`Entry.whole`: all of them).
+    mutating func setLastFrames(_ frames: Int32) {
+        guard !entries.isEmpty else { return }
+        entries[entries.count - 1].frames = frames
+    }
+
+    func text(_ k: Int) -> String {
+        let id = Int(entries[k].text)
+        let a = Int(starts[id])
+        let b = id + 1 < starts.count ? Int(starts[id + 1]) : bytes.count
+        return String(decoding: bytes[a..<b], as: UTF8.self)
+    }
+
+    /// The frames command `k` ran, or nil when it ran to its end.
+    func frames(_ k: Int) -> Int? {
+        entries[k].frames == Entry.whole ? nil : Int(entries[k].frames)
+    }
+
+    /// The latest checkpoint at or before the first `index` commands.
+    func checkpoint(atOrBefore index: Int) -> (index: Int, state: State) {
+        var lo = 0
+        var hi = checkpoints.count - 1
+        while lo < hi {
+            let mid = (lo + hi + 1) / 2
+            if checkpoints[mid].index <= index { lo = mid } else { hi = mid - 1 }
+        }
+        return checkpoints[lo]
+    }
+
+    /// Forgets every command from `index` on (and the checkpoints after it). Texts stay stored.
+    mutating func truncate(to index: Int) {
+        entries.removeSubrange(index...)
+        while checkpoints.count > 1, checkpoints[checkpoints.count - 1].index > index {
+            checkpoints.removeLast()
+        }
+        lastIndex = checkpoints[checkpoints.count - 1].index
+        lastFrame = checkpoints[checkpoints.count - 1].state.sim.frame
+    }
+
+    /// The memory the log holds, in bytes (the figure SPEC §9 bounds per command).
+    func byteEstimate(bytesPerCheckpoint: Int) -> Int {
+        entries.capacity * MemoryLayout<Entry>.stride + bytes.capacity + starts.capacity * 4
+            + interned.capacity * (MemoryLayout<String>.stride + 8) * 4 / 3
+            + checkpoints.count * bytesPerCheckpoint
+    }
+}

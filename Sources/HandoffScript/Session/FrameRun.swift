@@ -1,0 +1,57 @@
+import HandoffCore
+
+/// A command that advances time (SPEC §3), as frames that can stop between any two: `wait`,
+/// `step`, `settle`, `move/pan … over` and `swipe`. A breakpoint leaves it pending with the rest
+/// of its frames, which `continue` and `step` run and any history command drops (SPEC §10).
+struct FrameRun {
+    enum Kind {
+        /// `wait` and `step`: exactly `total` frames.
+        case frames(total: Int)
+        /// `settle`: frames until nothing animates, at most `cap`.
+        case settle(cap: Int)
+        /// `move … over`: `delta` in `total` equal moves, one per frame; `done` is how far it has
+        /// moved. `lift`: a `swipe`, which lifts the finger after its last frame.
+        case move(delta: Point, total: Int, done: Point, lift: Bool)
+    }
+
+    var kind: Kind
+    var clock: FrameClock
+    /// The command's canonical text (the stop line names it).
+    var command: String
+
+    /// Frames run so far.
+    var taken: Int { clock.taken }
+
+    /// The number of frames the command has in all (nil for `settle`, which runs until nothing
+    /// animates).
+    var total: Int? {
+        switch kind {
+        case .frames(let n), .move(_, let n, _, _): n
+        case .settle: nil
+        }
+    }
+
+    /// Whether another frame is due.
+    func hasMore(_ sim: Simulator) -> Bool {
+        switch kind {
+        case .frames(let n), .move(_, let n, _, _): taken < n
+        case .settle(let cap): sim.isAnimating && taken < cap
+        }
+    }
+
+    /// Runs one frame.
+    mutating func frame(_ sim: inout Simulator) throws(SimulatorError) {
+        sim.advanceFrame(at: clock.next())
+        if case .move(let delta, let n, let done, let lift) = kind {
+            let f = Double(taken) / Double(n)
+            let next = Point(delta.x * f, delta.y * f)
+            try sim.move(by: next - done)
+            kind = .move(delta: delta, total: n, done: next, lift: lift)
+        }
+    }
+
+    /// What the command does after its last frame (a swipe lifts the finger).
+    func finish(_ sim: inout Simulator) throws(SimulatorError) {
+        if case .move(_, _, _, true) = kind { try sim.end() }
+    }
+}
