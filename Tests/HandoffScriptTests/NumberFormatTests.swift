@@ -25,6 +25,33 @@ struct NumberFormatTests {
         #expect(Double(text) == value)
     }
 
+    /// `printsSame` (the before/after comparison of a command's values, which formats nothing)
+    /// agrees with comparing the printed texts, at the rounding boundaries and around them.
+    @Test func printsSameAgreesWithTheText() {
+        var values: [Double] = [
+            0, -0.0, 0.004, -0.004, 0.005, -0.005, 0.0049999, 2.005, 2.015, -14.355, 1e-9,
+            .infinity, -.infinity, .nan, 9e13, 9e13 + 0.004, 9.1e13, 1e15, -1e15, 1e15 + 1,
+        ]
+        var x: UInt64 = 0x9E37_79B9_7F4A_7C15
+        for _ in 0..<4000 {
+            x = x &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            let hundredths = Double(Int64(bitPattern: x >> 20) % 200_000) / 100
+            values.append(hundredths)
+            values.append(hundredths + 0.005)
+            values.append(hundredths + 0.004999)
+            values.append(-hundredths - 0.005)
+        }
+        for (k, a) in values.enumerated() {
+            // (`nextUp` of −∞ is the most negative double, which no command produces.)
+            let next = a.isFinite ? a.nextUp : a
+            for b in [values[(k * 7 + 3) % values.count], a + 0.001, a - 0.001, next, -a, a] {
+                #expect(
+                    NumberFormat.printsSame(a, b)
+                        == (NumberFormat.format(a) == NumberFormat.format(b)), "\(a) vs \(b)")
+            }
+        }
+    }
+
     @Test func durationsKeepTheirUnit() {
         #expect(TimeSpan.parse("250ms") == TimeSpan(250, .ms))
         #expect(TimeSpan.parse("250ms")?.canonical == "250ms")

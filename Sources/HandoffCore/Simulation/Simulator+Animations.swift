@@ -4,46 +4,55 @@ extension Simulator {
     mutating func step(to t: Double) {
         time = t
         guard !animations.isEmpty else { return }
-        let current = animations
-        animations = []
-        var kept: [Animation] = []
-        for a in current {
-            switch a {
+        // Stepped in place: the running animations are compacted in their own buffer while those
+        // started during the frame go to the spare one (no allocation per frame).
+        var current = animations
+        animations = spareAnimations
+        spareAnimations = []
+        var kept = 0
+        for k in current.indices {
+            switch current[k] {
             case .momentum(let m):
-                if let m = stepMomentum(m, at: t) { kept.append(.momentum(m)) }
+                guard let m = stepMomentum(m, at: t) else { continue }
+                current[kept] = .momentum(m)
             case .spring(let s):
-                if let s = stepSpring(s, at: t) { kept.append(.spring(s)) }
+                guard stepSpring(s, at: t) else { continue }
+                if kept != k { current[kept] = current[k] }
             case .transition(let tr):
                 if t - tr.start >= tr.duration - 1e-9 {
                     emit(.transitionEnded(node: tr.node, page: tr.to))
-                } else {
-                    kept.append(a)
+                    continue
                 }
+                if kept != k { current[kept] = current[k] }
             }
+            kept += 1
         }
         defer { checkHiddenMovers() }
+        current.removeLast(current.count - kept)
         // Animations started during this frame replace older springs on the same node.
         if animations.isEmpty {
-            animations = kept
+            spareAnimations = animations
+            animations = current
         } else {
             let started = animations.flatMap(animatedNodes)
-            kept.removeAll { a in
+            current.removeAll { a in
                 if case .spring(let s) = a { return started.contains(s.node) }
                 return false
             }
-            animations = kept + animations
+            animations = current + animations
         }
         updateParallax()
     }
 
-    private mutating func stepSpring(_ s: SpringAnimation, at t: Double) -> SpringAnimation? {
+    /// Sets the spring's node at `t`; false once it has come to rest.
+    private mutating func stepSpring(_ s: SpringAnimation, at t: Double) -> Bool {
         noteSpring(s)
         let (x, v) = s.spring.state(
             displacement: s.displacement, velocity: s.velocity, at: t - s.start)
         if Spring.isDone(x: x, v: v) {
             setOffset(s.node, s.target)
             emit(.springEnded(node: s.node, kind: s.kind, target: s.target))
-            return nil
+            return false
         }
         var value = s.target + x
         if graph.nodes[s.node].sheet != nil {
@@ -52,7 +61,7 @@ extension Simulator {
             value = Swift.min(Swift.max(value, r.lowerBound), r.upperBound)
         }
         setOffset(s.node, value)
-        return s
+        return true
     }
 
     private mutating func stepMomentum(_ m0: Momentum, at t: Double) -> Momentum? {
@@ -107,7 +116,7 @@ extension Simulator {
                 node: b, kind: .bounce, target: offsets[b], displacement: 0, velocity: v,
                 start: m.start + crossing, spring: .bounce)
             emit(.springStarted(node: b, kind: .bounce, target: offsets[b], velocity: v))
-            if let s = stepSpring(s, at: t) { animations.append(.spring(s)) }
+            if stepSpring(s, at: t) { animations.append(.spring(s)) }
         }
         restAfterMomentum(m, except: bouncer)
         return nil

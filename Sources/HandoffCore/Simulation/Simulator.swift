@@ -17,6 +17,9 @@ public struct Simulator: Sendable {
     /// Selected page of each pager and switcher.
     public internal(set) var selected: [Int]
     var animations: [Animation] = []
+    /// An empty buffer with capacity that `step(to:)` swaps with `animations`: a frame allocates
+    /// nothing.
+    var spareAnimations: [Animation] = []
     /// The finger's gesture, from touch-down to lift.
     var gesture = GestureCoordinator()
     public internal(set) var lastTap: TapRecord?

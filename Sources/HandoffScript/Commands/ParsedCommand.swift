@@ -52,12 +52,16 @@ package struct ParsedCommand: Equatable, Sendable {
         case at
     }
 
-    package var command: Command
+    package let command: Command
     package var parts: [Part: SourceRange]
+    /// `command.canonical`, spelled once when the line is parsed (the parse cache keeps it, so a
+    /// repeated line never formats its numbers again).
+    package let canonical: String
 
     package init(_ command: Command, parts: [Part: SourceRange]) {
         self.command = command
         self.parts = parts
+        canonical = command.canonical
     }
 
     /// Where `part` was typed; the command's name when it was not.

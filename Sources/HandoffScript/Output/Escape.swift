@@ -21,8 +21,19 @@ package enum Escape {
         return out
     }
 
-    /// Whether `s` holds a control character (a byte scan: this runs on every output line).
+    /// Whether `s` holds a control character (a byte scan over the contiguous UTF-8: this runs on
+    /// every output line).
     static func needsEscaping(_ s: String) -> Bool {
+        let scanned = s.utf8.withContiguousStorageIfAvailable { bytes in
+            // Nothing below 0x20, no 0x7F and no 0xC2 (the lead byte of U+0080…U+00BF): clean.
+            var suspect = false
+            for b in bytes where b < 0x20 || b == 0x7F || b == 0xC2 {
+                suspect = true
+                break
+            }
+            return suspect ? nil : false
+        }
+        if let clean = scanned, let answer = clean { return answer }
         var previous: UInt8 = 0
         for b in s.utf8 {
             if b < 0x20 || b == 0x7F { return true }

@@ -15,6 +15,24 @@ package enum NumberFormat {
         return "\(sign)\(whole).\(frac < 10 ? "0" : "")\(frac)"
     }
 
+    /// Whether `a` and `b` print the same with `format` (without building either text): the same
+    /// rounded hundredths, the same whole number past 9e13, or the same non-finite word.
+    package static func printsSame(_ a: Double, _ b: Double) -> Bool {
+        if a == b { return true }
+        guard a.isFinite, b.isFinite else {
+            return a.isNaN ? b.isNaN : (!b.isNaN && a == b)
+        }
+        let ha = (abs(a) * 100).rounded(.toNearestOrAwayFromZero)
+        let hb = (abs(b) * 100).rounded(.toNearestOrAwayFromZero)
+        if ha >= 9e15 || hb >= 9e15 {
+            guard ha >= 9e15, hb >= 9e15 else { return false }
+            return Int64(a.rounded()) == Int64(b.rounded())
+        }
+        // No negative zero: `-0.001` prints `0`.
+        if ha == 0 || hb == 0 { return ha == hb }
+        return ha == hb && (a < 0) == (b < 0)
+    }
+
     /// A number as a command's canonical text spells it (SPEC §1): the shortest decimal that
     /// reads back to the same double, plain (never an exponent), `0` for −0 (`-200.004`, `0.333`).
     package static func exact(_ value: Double) -> String {

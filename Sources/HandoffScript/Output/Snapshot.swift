@@ -38,37 +38,41 @@ package struct ValuePaths: Sendable {
 }
 
 /// The printed values of a simulator, to report `old → new` after a command (a debugger step
-/// shows what changed, not the whole world).
+/// shows what changed, not the whole world). The session keeps one and captures into it before
+/// each command, so its buffer is reused: a command allocates nothing for it.
 struct Snapshot {
-    var t: Double
-    var phase: Phase
-    var values: [Double]
+    var t: Double = 0
+    var phase: Phase = .idle
+    var values: [Double] = []
 
-    init(_ sim: Simulator, _ paths: ValuePaths) {
+    init() {}
+
+    /// Takes the values of `sim` (in place).
+    mutating func capture(_ sim: Simulator, _ paths: ValuePaths) {
         t = sim.time
         phase = sim.phase
-        values = paths.values(sim)
+        values.removeAll(keepingCapacity: true)
+        for k in paths.entries.indices { values.append(paths.value(k, sim)) }
     }
 
-    /// Changes in printed form; values whose printed text did not change are left out.
-    func changes(from old: Snapshot, _ paths: ValuePaths) -> [Fact] {
-        let f = NumberFormat.format
-        var out: [Fact] = []
-        if t != old.t, f(t) != f(old.t) {
-            out.append(.changed(path: "t", from: .number(old.t), to: .number(t)))
+    /// Changes from this snapshot to `sim` now, in printed form, appended to `out`; values whose
+    /// printed text did not change are left out (compared as printed, without formatting).
+    func appendChanges(to sim: Simulator, _ paths: ValuePaths, _ out: inout [Fact]) {
+        let same = NumberFormat.printsSame
+        if sim.time != t, !same(sim.time, t) {
+            out.append(.changed(path: "t", from: .number(t), to: .number(sim.time)))
         }
-        if phase != old.phase {
+        let now = sim.phase
+        if now != phase {
             out.append(
-                .changed(path: "phase", from: .word(old.phase.rawValue), to: .word(phase.rawValue)))
+                .changed(path: "phase", from: .word(phase.rawValue), to: .word(now.rawValue)))
         }
-        for k in values.indices where values[k] != old.values[k] {
-            // Values that print the same did not change (the comparison formats; nothing parses).
-            guard f(old.values[k]) != f(values[k]) else { continue }
+        for k in values.indices {
+            let old = values[k]
+            let new = paths.value(k, sim)
+            guard new != old, !same(old, new) else { continue }
             out.append(
-                .changed(
-                    path: paths.entries[k].path, from: .number(old.values[k]),
-                    to: .number(values[k])))
+                .changed(path: paths.entries[k].path, from: .number(old), to: .number(new)))
         }
-        return out
     }
 }

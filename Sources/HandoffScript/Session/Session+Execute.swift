@@ -10,12 +10,13 @@ extension Session {
         -> [Fact]
     {
         let command = parsed.command
-        let usage = CommandTable.usage(command.name)
+        // The usage is looked up only for an error (not on every command).
         func fail(_ message: String, _ part: ParsedCommand.Part? = nil, _ suggestion: String? = nil)
             -> Diagnostic
         {
             Diagnostic(
-                message, at: parsed.range(part ?? .name), usage: usage, suggestion: suggestion)
+                message, at: parsed.range(part ?? .name), usage: CommandTable.usage(command.name),
+                suggestion: suggestion)
         }
         /// Runs a simulator call; its errors point at `part` (the touched point, if any).
         func simulate(

@@ -55,9 +55,11 @@ package struct Session {
     /// Collects the timeline while `plot` re-runs the history (nil otherwise: one check per frame).
     var sampler: TimelineSampler?
     /// Lines already parsed (parsing is pure, so a line always gives the same command).
-    private var parsed: [String: ParsedCommand] = [:]
+    private var parsed = ParseCache()
     /// The printable values of the current scene.
     private(set) var paths: ValuePaths
+    /// The values before a command (its buffer is reused from one command to the next).
+    private var snapshot = Snapshot()
     /// Settings made with `set`, which survive `load` (SPEC §8).
     var userSettings: [String: Setting] = [:]
     /// The loaded scene's own settings still in force.
@@ -132,17 +134,25 @@ package struct Session {
     package mutating func run(_ line: String, lineNumber: Int? = nil, file: String? = nil)
         -> RunResult
     {
-        var result = RunResult()
-        pendingWhy = []
         let parsed: ParsedCommand
         do {
-            guard let c = try parseWithSource(line) else { return result }
+            guard let c = try parseWithSource(line) else { return RunResult() }
             parsed = c
         } catch {
+            pendingWhy = []
             return failure(error, line: line, lineNumber: lineNumber, file: file)
         }
+        return run(parsed, line: line, lineNumber: lineNumber, file: file)
+    }
+
+    /// Runs a line already parsed (a trace parses each command when it reads it).
+    package mutating func run(
+        _ parsed: ParsedCommand, line: String, lineNumber: Int? = nil, file: String? = nil
+    ) -> RunResult {
+        var result = RunResult()
+        pendingWhy = []
         let command = parsed.command
-        let canonical = command.canonical
+        let canonical = parsed.canonical
         if verifying, let refusal = Self.refusalWhileVerifying(command) {
             var r = failure(
                 Diagnostic(refusal, column: 1, length: max(1, line.trimmingSpaces.count)),
@@ -151,7 +161,11 @@ package struct Session {
             return r
         }
         let inspection = command.isInspection
-        let before = inspection ? nil : Snapshot(sim, paths)
+        // The values before the command, in the session's reused snapshot (given back after).
+        var before = snapshot
+        snapshot = Snapshot()
+        if !inspection { before.capture(sim, paths) }
+        defer { snapshot = before }
         let loadsBefore = loads
         let start = sim.time
         let (history, resumed, dropped) = beginCommand(command, canonical)
@@ -172,9 +186,7 @@ package struct Session {
             facts += debug.watchLines
             debug.watchLines = []
         }
-        if let before, loads == loadsBefore {
-            facts += Snapshot(sim, paths).changes(from: before, paths)
-        }
+        if !inspection, loads == loadsBefore { before.appendChanges(to: sim, paths, &facts) }
         if !debug.stopLines.isEmpty {
             facts += debug.stopLines
             debug.stopLines = []
@@ -211,7 +223,7 @@ package struct Session {
                 }
             }
         }
-        record(command, rendered.map(\.text), &result)
+        record(command, canonical, rendered, &result)
         return result
     }
 
@@ -244,10 +256,9 @@ package struct Session {
 
     /// `parse`, keeping where each part was typed.
     package mutating func parseWithSource(_ line: String) throws(Diagnostic) -> ParsedCommand? {
-        if let cached = parsed[line] { return cached }
+        if let cached = parsed.lookup(line) { return cached }
         guard let command = try CommandParser.parseWithSource(line) else { return nil }
-        if parsed.count >= 512 { parsed.removeAll(keepingCapacity: true) }
-        if line.utf8.count <= 256 { parsed[line] = command }
+        parsed.insert(line, command)
         return command
     }
 
@@ -275,8 +286,11 @@ package struct Session {
         return result
     }
 
-    /// Appends the command and its text output to the recording and the history.
-    private mutating func record(_ command: Command, _ text: [String], _ result: inout RunResult) {
+    /// Appends the command and its text output to the recording (the trace block is built only
+    /// while recording).
+    private mutating func record(
+        _ command: Command, _ canonical: String, _ text: [OutputLine], _ result: inout RunResult
+    ) {
         switch command {
         case .help, .quit: return
         case .record:
@@ -287,14 +301,20 @@ package struct Session {
         case .replay, .set(.output), .plot:
             // Comments, never commands (SPEC §7): a trace replays no other trace, and its expected
             // output is text whatever `output` says.
-            write("# " + Escape.visible(command.canonical) + "\n", &result)
+            if recorder != nil { write("# " + Escape.visible(canonical) + "\n", &result) }
             return
         case .load:
-            write(Trace.block(command: traceCanonical(command), output: text), &result)
+            if recorder != nil {
+                write(
+                    Trace.block(command: traceCanonical(command), output: text.map(\.text)),
+                    &result)
+            }
             return
         default: break
         }
-        write(Trace.block(command: command.canonical, output: text), &result)
+        if recorder != nil {
+            write(Trace.block(command: canonical, output: text.map(\.text)), &result)
+        }
     }
 
     /// Writes to the recording, if any; a failure is reported at once, stops the recording and

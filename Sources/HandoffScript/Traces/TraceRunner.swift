@@ -32,7 +32,12 @@ package struct TraceRunner {
     /// Whether `session` is set (comparing the optional with nil copies the whole session).
     var hasSession = false
     var lineNumber = 0
-    var pending: (command: String, line: Int, expected: [Substring], comments: [String])?
+    /// The command read last, waiting for its expected output.
+    var pending: (command: String, parsed: ParsedCommand, line: Int)?
+    /// Its expected lines and, with `update`, the comments among them (buffers reused from one
+    /// command to the next).
+    var expected: [Substring] = []
+    var comments: [String] = []
     var corrupt: String?
     var commands = 0
     var differing = 0
@@ -98,12 +103,18 @@ package struct TraceRunner {
             guard corrupt == nil, !stopped else { return }
             let text = String(line.dropFirst(2))
             if !hasSession { return fail("no '# scene:' line before the first command") }
+            let parsed: ParsedCommand
             do {
-                guard try session!.parse(text) != nil else { return fail("empty command") }
+                guard let p = try session!.parseWithSource(text) else {
+                    return fail("empty command")
+                }
+                parsed = p
             } catch {
                 return fail("column \(error.column + 2): \(error.message)")
             }
-            pending = (text, lineNumber, [], [])
+            pending = (text, parsed, lineNumber)
+            expected.removeAll(keepingCapacity: true)
+            comments.removeAll(keepingCapacity: true)
             keep(String(line))
         } else if first == UInt8(ascii: "#") {
             if !hasSession, line.hasPrefix("# scene:") {
@@ -120,9 +131,13 @@ package struct TraceRunner {
                     return fail(error.message)
                 }
             }
-            if pending != nil { pending!.comments.append(String(line)) } else { keep(String(line)) }
+            if pending == nil {
+                keep(String(line))
+            } else if update {
+                comments.append(String(line))
+            }
         } else if pending != nil {
-            pending!.expected.append(line)
+            expected.append(line)
         } else if !line.isEmpty {
             fail("output before the first command")
         }
@@ -163,7 +178,24 @@ package struct TraceRunner {
             return
         }
         commands += 1
-        let result = session!.run(p.command)  // in place: no copy of the session per command
+        // In place: no copy of the session per command, and the line is not parsed again.
+        let result = session!.run(p.parsed, line: p.command)
+        var expectedCount = expected.count
+        while expectedCount > 0, expected[expectedCount - 1].isEmpty { expectedCount -= 1 }
+        // A refused command (`record`, `replay`, `quit` in a trace) differs whatever was expected.
+        var matched = !result.refused && result.lines.count == expectedCount
+        if matched {
+            for k in 0..<expectedCount where !Self.same(result.lines[k].text, expected[k]) {
+                matched = false
+                break
+            }
+        }
+        if matched, result.failed {
+            failingCount += 1
+            if failing.count < 5 { failing.append(FailedCommand(line: p.line, command: p.command)) }
+        }
+        // The output as lines of text is built only when something needs it.
+        guard update || !matched || afterCommand != nil else { return }
         var actual: [String] = []
         actual.reserveCapacity(result.lines.count)
         for line in result.lines {
@@ -171,32 +203,55 @@ package struct TraceRunner {
             while t.last == " " { t.removeLast() }
             actual.append(t)
         }
-        var expected = p.expected
-        while expected.last == "" { expected.removeLast() }
-        // A refused command (`record`, `replay`, `quit` in a trace) differs whatever was expected.
-        let matched =
-            !result.refused && actual.count == expected.count
-            && zip(actual, expected).allSatisfy { $0 == $1 }
         if update { for l in actual { keep(l) } }
-        for c in p.comments { keep(c) }
-        if matched, result.failed {
-            failingCount += 1
-            if failing.count < 5 { failing.append(FailedCommand(line: p.line, command: p.command)) }
-        }
+        for c in comments { keep(c) }
         if !matched {
             differing += 1
+            let expected = expected[..<expectedCount].map(String.init)
             let hunk = Self.hunk(
-                command: p.command, line: p.line, shift: lineShift,
-                expected: expected.map(String.init), actual: actual)
+                command: p.command, line: p.line, shift: lineShift, expected: expected,
+                actual: actual)
             afterCommand?(actual, hunk)
             addHunk(hunk, shift: actual.count - expected.count) { [lineShift] limit in
                 Self.hunk(
-                    command: p.command, line: p.line, shift: lineShift,
-                    expected: expected.map(String.init), actual: actual, limit: limit)
+                    command: p.command, line: p.line, shift: lineShift, expected: expected,
+                    actual: actual, limit: limit)
             }
         } else {
             afterCommand?(actual, nil)
         }
+    }
+
+    /// Whether an output line, without its trailing spaces, is the expected line: compared as
+    /// bytes (the common case), else as strings, as `==` compares them.
+    static func same(_ actual: String, _ expected: Substring) -> Bool {
+        let bytesEqual = actual.utf8.withContiguousStorageIfAvailable { a in
+            expected.utf8.withContiguousStorageIfAvailable { e in
+                var n = a.count
+                while n > 0, a[n - 1] == UInt8(ascii: " ") { n -= 1 }
+                guard n == e.count else { return false }
+                guard n > 0 else { return true }
+                let pa = UnsafeRawPointer(a.baseAddress!)
+                let pe = UnsafeRawPointer(e.baseAddress!)
+                var i = 0
+                while i + 8 <= n {
+                    guard
+                        pa.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+                            == pe.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+                    else { return false }
+                    i += 8
+                }
+                while i < n {
+                    guard a[i] == e[i] else { return false }
+                    i += 1
+                }
+                return true
+            }
+        }
+        if bytesEqual == true { return true }
+        var t = actual
+        while t.last == " " { t.removeLast() }
+        return t == expected
     }
 
     /// Adds a hunk to the capped diff; `remake(limit)` gives the same hunk with at most `limit`
@@ -277,6 +332,19 @@ package struct TraceRunner {
     /// Calls `body` with each line of `text` (split at "\n", scanning bytes: no per-chunk array).
     package static func forEachLine(in text: Substring, _ body: (Substring) -> Void) {
         let bytes = text.utf8
+        // Over the contiguous bytes (a native string always is): a plain loop finds each "\n".
+        let done: Void? = bytes.withContiguousStorageIfAvailable { buffer in
+            var start = bytes.startIndex
+            var from = 0
+            while let newline = buffer[from...].firstIndex(of: UInt8(ascii: "\n")) {
+                let end = bytes.index(start, offsetBy: newline - from)
+                body(Substring(bytes[start..<end]))
+                start = bytes.index(after: end)
+                from = newline + 1
+            }
+            body(Substring(bytes[start...]))
+        }
+        guard done == nil else { return }
         var start = bytes.startIndex
         while let newline = bytes[start...].firstIndex(of: UInt8(ascii: "\n")) {
             body(Substring(bytes[start..<newline]))
