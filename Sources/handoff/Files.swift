@@ -89,8 +89,10 @@ struct LineReader {
     static var standardInput: LineReader { LineReader(fd: STDIN_FILENO, path: "-") }
 
     /// Calls `body` with each line until it returns false; closes the file. A read error after
-    /// some lines (an I/O error) is thrown.
-    func forEachLine(_ body: (Substring?) -> Bool) throws(FileError) {
+    /// some lines (an I/O error) is thrown. `beforeRead` runs before each read, which may wait
+    /// for input (a script flushes its output there, so a program driving it through a pipe
+    /// sees each answer before it sends the next command).
+    func forEachLine(beforeRead: () -> Void = {}, _ body: (Substring?) -> Bool) throws(FileError) {
         defer { if fd != STDIN_FILENO { close(fd) } }
         var buffer: [UInt8] = []
         var start = 0  // first byte of the current line
@@ -101,6 +103,7 @@ struct LineReader {
             return body(Substring(s))
         }
         while true {
+            beforeRead()
             let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress!, $0.count) }
             if n < 0 {
                 if errno == EINTR { continue }
@@ -141,10 +144,14 @@ struct LineReader {
     }
 }
 
-/// Buffered standard output and error, flushed after each command.
+/// Buffered standard output and error. Standard output is written after each command, or, for
+/// a script, in batches: when the buffer fills, before an error line, before reading more input
+/// and at the end (one write for many commands instead of one each).
 struct Console {
-    private var out = ""
+    private var out: [UInt8] = []
     private var err = ""
+    /// A batch is written once it holds this many bytes.
+    static let batchSize = 1 << 16
 
     mutating func print(_ line: String, error: Bool = false) {
         if error {
@@ -152,19 +159,22 @@ struct Console {
             err += line + "\n"
             flushErr()
         } else {
-            out += line + "\n"
+            out.append(contentsOf: line.utf8)
+            out.append(UInt8(ascii: "\n"))
         }
     }
 
-    mutating func emit(_ lines: [OutputLine]) {
+    /// Prints a command's lines; with `batch`, standard output is written only once the buffer
+    /// is full (the caller flushes before it waits for input and at the end).
+    mutating func emit(_ lines: [OutputLine], batch: Bool = false) {
         for l in lines { print(l.text, error: l.isError) }
-        flushOut()
+        if !batch || out.count >= Self.batchSize { flushOut() }
     }
 
     mutating func flushOut() {
         guard !out.isEmpty else { return }
-        FileHandle.standardOutput.write(Data(out.utf8))
-        out = ""
+        FileHandle.standardOutput.write(Data(out))
+        out.removeAll(keepingCapacity: true)
     }
 
     mutating func flushErr() {

@@ -90,6 +90,7 @@ struct Run: ParsableCommand {
         } else {
             ok = try runLines(.standardInput, &session, &console)
         }
+        console.flushOut()
         if let problem = session.finishRecording() { console.emit([problem]) }
         throw ExitCode(ok && !session.recordingFailed ? 0 : 1)
     }
@@ -103,7 +104,8 @@ struct Run: ParsableCommand {
         var ok = true
         var number = 0
         do {
-            try reader.forEachLine { line in
+            // Output is written in batches, and always before waiting for more input.
+            try reader.forEachLine(beforeRead: { console.flushOut() }) { line in
                 number += 1
                 guard var line else {
                     console.print(
@@ -132,7 +134,7 @@ struct Run: ParsableCommand {
         _ ok: inout Bool
     ) -> Bool {
         let r = session.run(line, lineNumber: number, file: script)
-        console.emit(r.lines)
+        console.emit(r.lines, batch: true)
         if r.failed {
             ok = false
             if bail { return false }

@@ -22,6 +22,45 @@ import Testing
             !r.lines.contains { $0.hasPrefix(">") || $0.contains("> ") && !$0.hasPrefix("path") })
     }
 
+    /// Output from a pipe is written in batches, but always before the program waits for more
+    /// input: a program that drives `handoff` through pipes gets each answer before it sends the
+    /// next command (without the flush, this test would wait for an answer until its timeout).
+    @Test func pipedCommandsAreAnsweredBeforeTheNextIsRead() throws {
+        let p = Process()
+        p.executableURL = Harness.binary
+        let input = Pipe()
+        let output = Pipe()
+        p.standardInput = input
+        p.standardOutput = output
+        p.standardError = FileHandle.nullDevice
+        try p.run()
+        defer { if p.isRunning { p.terminate() } }
+        let fd = output.fileHandleForReading.fileDescriptor
+        /// Sends a command and reads until `marker` has been printed, for at most 20 s.
+        func answer(_ command: String, until marker: String) -> String {
+            input.fileHandleForWriting.write(Data((command + "\n").utf8))
+            var text = ""
+            let deadline = Date().addingTimeInterval(20)
+            var bytes = [UInt8](repeating: 0, count: 4096)
+            while !text.contains(marker), Date() < deadline {
+                var poller = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+                guard poll(&poller, 1, 100) > 0 else { continue }
+                let n = read(fd, &bytes, bytes.count)
+                if n <= 0 { break }
+                text += String(decoding: bytes[0..<n], as: UTF8.self)
+            }
+            return text
+        }
+        #expect(
+            answer("pan 0 -250", until: "upcoming.offset").contains(
+                "phase            idle → panning"))
+        #expect(
+            answer("end", until: "pan       vertical ended").contains("pan       vertical ended"))
+        try input.fileHandleForWriting.close()
+        p.waitUntilExit()
+        #expect(p.terminationStatus == 0)
+    }
+
     /// A path that names nothing, or a folder without traces, is an unusable argument: a CI job
     /// whose traces moved must not pass on `0 passed, 0 failed`.
     @Test func testOfNothingExitsTwo() throws {

@@ -3,6 +3,8 @@ import HandoffCore
 /// One fact of a command's output, typed: a simulator occurrence, a summary, a state change, a
 /// report. Numbers stay `Double`s and causes stay enums until a renderer formats them: the text
 /// renderer prints each fact as lines, `--json` as one object, and nothing reads text back.
+/// The reports are boxed (`indirect`): a fact stays small, so the facts of every command copy
+/// cheaply.
 package enum Fact: Sendable {
     /// A simulator fact with its time and frame.
     case event(Occurrence)
@@ -17,13 +19,13 @@ package enum Fact: Sendable {
     /// `scenes`: one built-in scene.
     case scene(name: String, description: String)
     /// `state`: the whole state, with the settings that differ from their default.
-    case state(StateReport)
+    indirect case state(StateReport)
     /// `tree`: the hierarchy with frames, offsets and ranges.
-    case tree(StateReport)
+    indirect case tree(StateReport)
     /// `show`: the window drawn in text (the picture's rows, then offsets and alphas).
     case drawing([String])
     /// `why`: the last command's decisions, each with the SPEC rule behind it (nil: none yet).
-    case why(WhyReport?)
+    indirect case why(WhyReport?)
     /// `expect`: passed or failed, with what was compared.
     case expectation(passed: Bool, message: String)
     /// `set KEY VALUE`.

@@ -5,8 +5,17 @@ package enum Trace {
     package static func header(scene: String) -> String { "\(magic)\n# scene: \(scene)\n" }
 
     package static func block(command: String, output: [String]) -> String {
-        var s = "> " + command + "\n"
-        for line in output { s += line + "\n" }
+        var size = command.utf8.count + 3
+        for line in output { size += line.utf8.count + 1 }
+        var s = ""
+        s.reserveCapacity(size)
+        s += "> "
+        s += command
+        s += "\n"
+        for line in output {
+            s += line
+            s += "\n"
+        }
         return s
     }
 }
