@@ -93,15 +93,21 @@ struct LineReader {
     /// for input (a script flushes its output there, so a program driving it through a pipe
     /// sees each answer before it sends the next command).
     func forEachLine(beforeRead: () -> Void = {}, _ body: (Substring?) -> Bool) throws(FileError) {
+        try forEachLineBytes(beforeRead: beforeRead) { bytes in
+            body(bytes.map { Substring(String(decoding: $0, as: UTF8.self)) })
+        }
+    }
+
+    /// `forEachLine` on the bytes of each line (valid UTF-8, without its "\n"; nil for a line
+    /// that is not UTF-8), valid only during the call: nothing is allocated per line.
+    func forEachLineBytes(
+        beforeRead: () -> Void = {}, _ body: (UnsafeBufferPointer<UInt8>?) -> Bool
+    ) throws(FileError) {
         defer { if fd != STDIN_FILENO { close(fd) } }
         var buffer: [UInt8] = []
         var start = 0  // first byte of the current line
         var scanned = 0  // bytes already searched for "\n"
         var chunk = [UInt8](repeating: 0, count: 1 << 20)
-        func emit(_ bytes: ArraySlice<UInt8>) -> Bool {
-            guard let s = String(validating: bytes, as: UTF8.self) else { return body(nil) }
-            return body(Substring(s))
-        }
         while true {
             beforeRead()
             let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress!, $0.count) }
@@ -111,26 +117,26 @@ struct LineReader {
             }
             if n == 0 { break }
             buffer.append(contentsOf: chunk[0..<n])
-            // Complete lines of this chunk, validated as one block (the common case), else one
-            // by one to find the bad ones.
             guard let last = buffer[scanned...].lastIndex(of: UInt8(ascii: "\n")) else {
                 scanned = buffer.count
                 continue
             }
-            if let text = String(validating: buffer[start..<last], as: UTF8.self) {
-                var keepGoing = true
-                TraceRunner.forEachLine(in: Substring(text)) { line in
-                    if keepGoing { keepGoing = body(line) }
-                }
-                if !keepGoing { return }
-            } else {
+            // The complete lines of this chunk, validated as one block (the common case), else
+            // one by one to find the bad ones.
+            let valid = String(validating: buffer[start..<last], as: UTF8.self) != nil
+            let keepGoing = buffer.withUnsafeBufferPointer { all in
                 var from = start
-                while from <= last, let nl = buffer[from...last].firstIndex(of: UInt8(ascii: "\n"))
-                {
-                    if !emit(buffer[from..<nl]) { return }
+                while from <= last {
+                    let found = memchr(all.baseAddress! + from, 0x0A, last + 1 - from)!
+                    let nl = UnsafeRawPointer(all.baseAddress!).distance(to: found)
+                    let line = UnsafeBufferPointer(rebasing: all[from..<nl])
+                    let ok = valid || String(validating: line, as: UTF8.self) != nil
+                    if !body(ok ? line : nil) { return false }
                     from = nl + 1
                 }
+                return true
             }
+            if !keepGoing { return }
             start = last + 1
             scanned = buffer.count
             // Drop consumed bytes once they are at least half the buffer: linear overall.
@@ -140,7 +146,12 @@ struct LineReader {
                 start = 0
             }
         }
-        if start < buffer.count { _ = emit(buffer[start...]) }
+        if start < buffer.count {
+            _ = buffer.withUnsafeBufferPointer { all in
+                let line = UnsafeBufferPointer(rebasing: all[start...])
+                return body(String(validating: line, as: UTF8.self) != nil ? line : nil)
+            }
+        }
     }
 }
 

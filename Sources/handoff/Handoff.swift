@@ -105,16 +105,18 @@ struct Run: ParsableCommand {
         var number = 0
         do {
             // Output is written in batches, and always before waiting for more input.
-            try reader.forEachLine(beforeRead: { console.flushOut() }) { line in
+            try reader.forEachLineBytes(beforeRead: { console.flushOut() }) { bytes in
                 number += 1
-                guard var line else {
+                guard let bytes else {
                     console.print(
                         "\(number):1: error: the line is not UTF-8 text", error: true)
                     ok = false
                     return !bail
                 }
-                if line.utf8.last == UInt8(ascii: "\r") { line = line.dropLast() }
-                return runLine(String(line), number, &session, &console, &ok)
+                let cr = bytes.last == UInt8(ascii: "\r") ? 1 : 0
+                let line = String(
+                    decoding: UnsafeBufferPointer(rebasing: bytes.dropLast(cr)), as: UTF8.self)
+                return runLine(line, number, &session, &console, &ok)
             }
         } catch {
             console.print(

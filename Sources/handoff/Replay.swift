@@ -93,8 +93,8 @@ struct Replay: ParsableCommand {
     /// Streams a trace into `runner`: `replay` and `test` read traces the same way, so they agree
     /// on every file (a line that is not UTF-8 is corrupt there, in both).
     static func feed(_ reader: LineReader, into runner: inout TraceRunner) throws(FileError) {
-        try reader.forEachLine { line in
-            if let line { runner.feed(line) } else { runner.feedInvalidLine() }
+        try reader.forEachLineBytes { line in
+            if let line { runner.feed(bytes: line) } else { runner.feedInvalidLine() }
             return true
         }
     }

@@ -34,9 +34,11 @@ package struct TraceRunner {
     var lineNumber = 0
     /// The command read last, waiting for its expected output.
     var pending: (command: String, parsed: ParsedCommand, line: Int)?
-    /// Its expected lines and, with `update`, the comments among them (buffers reused from one
-    /// command to the next).
-    var expected: [Substring] = []
+    /// Its expected lines, one after the other in `expectedBytes` (each ends at its entry of
+    /// `expectedEnds`), and, with `update`, the comments among them: buffers reused from one
+    /// command to the next.
+    var expectedBytes: [UInt8] = []
+    var expectedEnds: [Int] = []
     var comments: [String] = []
     var corrupt: String?
     var commands = 0
@@ -69,39 +71,44 @@ package struct TraceRunner {
     }
 
     package mutating func feed(_ raw: Substring) {
+        var raw = raw
+        raw.withUTF8 { feed(bytes: $0) }
+    }
+
+    /// One line of the trace as UTF-8 bytes (valid UTF-8, without its "\n"): the expected lines
+    /// are copied into one reused buffer, so reading a trace allocates nothing per line.
+    package mutating func feed(bytes raw: UnsafeBufferPointer<UInt8>) {
         lineNumber += 1
-        if stoppedAtPause, raw.utf8.first == UInt8(ascii: ">"),
-            raw.utf8.dropFirst().first == UInt8(ascii: " ")
+        if stoppedAtPause, raw.count >= 2, raw[0] == UInt8(ascii: ">"), raw[1] == UInt8(ascii: " ")
         {
             skipped += 1
         }
         guard corrupt == nil, !stopped else { return }
-        // Trailing blanks are ignored (on the UTF-8 view: no grapheme breaking on the hot path).
-        var end = raw.utf8.endIndex
-        while end > raw.utf8.startIndex {
-            let before = raw.utf8.index(before: end)
-            let byte = raw.utf8[before]
-            guard byte == 0x20 || byte == 0x09 || byte == 0x0D else { break }
-            end = before
-        }
-        let line = Substring(raw.utf8[raw.utf8.startIndex..<end])
+        // Trailing blanks are ignored.
+        var n = raw.count
+        while n > 0, raw[n - 1] == 0x20 || raw[n - 1] == 0x09 || raw[n - 1] == 0x0D { n -= 1 }
+        let line = UnsafeBufferPointer(rebasing: raw[..<n])
         if lineNumber == 1 {
-            guard line == Trace.magic else {
+            guard line.elementsEqual(Trace.magic.utf8) else {
                 return fail("not a handoff trace: the first line must be '\(Trace.magic)'")
             }
-            keep(String(line))
+            keep(Trace.magic)
             return
         }
-        let first = line.utf8.first
-        // Byte checks: `hasPrefix` on a Substring takes a slow generic path on every line.
-        if first == UInt8(ascii: ">"), line.utf8.dropFirst().first == UInt8(ascii: " ") {
+        let first = line.first
+        if first == UInt8(ascii: ">"), n >= 2, line[1] == UInt8(ascii: " ") {
             flush()
             if stoppedAtPause {
                 skipped += 1  // this command, stopped before it was read
                 return
             }
             guard corrupt == nil, !stopped else { return }
-            let text = String(line.dropFirst(2))
+            // After "> " comes the command; an ASCII byte there starts a new character, else
+            // the characters decide (a combining mark would join the space).
+            let text =
+                n == 2 || line[2] < 0x80
+                ? String(decoding: UnsafeBufferPointer(rebasing: line[2...]), as: UTF8.self)
+                : String(String(decoding: line, as: UTF8.self).dropFirst(2))
             if !hasSession { return fail("no '# scene:' line before the first command") }
             let parsed: ParsedCommand
             do {
@@ -113,10 +120,12 @@ package struct TraceRunner {
                 return fail("column \(error.column + 2): \(error.message)")
             }
             pending = (text, parsed, lineNumber)
-            expected.removeAll(keepingCapacity: true)
+            expectedBytes.removeAll(keepingCapacity: true)
+            expectedEnds.removeAll(keepingCapacity: true)
             comments.removeAll(keepingCapacity: true)
-            keep(String(line))
+            if update { keep(String(decoding: line, as: UTF8.self)) }
         } else if first == UInt8(ascii: "#") {
+            let line = Substring(String(decoding: line, as: UTF8.self))
             if !hasSession, line.hasPrefix("# scene:") {
                 let ref = line.dropFirst("# scene:".count).trimmingCharacters()
                 let base = Paths.directory(of: file)
@@ -137,8 +146,9 @@ package struct TraceRunner {
                 comments.append(String(line))
             }
         } else if pending != nil {
-            expected.append(line)
-        } else if !line.isEmpty {
+            expectedBytes.append(contentsOf: line)
+            expectedEnds.append(expectedBytes.count)
+        } else if n > 0 {
             fail("output before the first command")
         }
     }
@@ -180,14 +190,25 @@ package struct TraceRunner {
         commands += 1
         // In place: no copy of the session per command, and the line is not parsed again.
         let result = session!.run(p.parsed, line: p.command)
-        var expectedCount = expected.count
-        while expectedCount > 0, expected[expectedCount - 1].isEmpty { expectedCount -= 1 }
+        var expectedCount = expectedEnds.count
+        while expectedCount > 0,
+            expectedEnds[expectedCount - 1]
+                == (expectedCount > 1 ? expectedEnds[expectedCount - 2] : 0)
+        {
+            expectedCount -= 1
+        }
         // A refused command (`record`, `replay`, `quit` in a trace) differs whatever was expected.
         var matched = !result.refused && result.lines.count == expectedCount
         if matched {
-            for k in 0..<expectedCount where !Self.same(result.lines[k].text, expected[k]) {
-                matched = false
-                break
+            matched = expectedBytes.withUnsafeBufferPointer { all in
+                var from = 0
+                for k in 0..<expectedCount {
+                    let end = expectedEnds[k]
+                    let expected = UnsafeBufferPointer(rebasing: all[from..<end])
+                    guard Self.same(result.lines[k].text, expected) else { return false }
+                    from = end
+                }
+                return true
             }
         }
         if matched, result.failed {
@@ -207,7 +228,7 @@ package struct TraceRunner {
         for c in comments { keep(c) }
         if !matched {
             differing += 1
-            let expected = expected[..<expectedCount].map(String.init)
+            let expected = expectedLines(expectedCount)
             let hunk = Self.hunk(
                 command: p.command, line: p.line, shift: lineShift, expected: expected,
                 actual: actual)
@@ -222,36 +243,46 @@ package struct TraceRunner {
         }
     }
 
+    /// The first `count` expected lines, as text (for a diff).
+    private func expectedLines(_ count: Int) -> [String] {
+        expectedBytes.withUnsafeBufferPointer { all in
+            (0..<count).map { k in
+                let from = k == 0 ? 0 : expectedEnds[k - 1]
+                return String(
+                    decoding: UnsafeBufferPointer(rebasing: all[from..<expectedEnds[k]]),
+                    as: UTF8.self)
+            }
+        }
+    }
+
     /// Whether an output line, without its trailing spaces, is the expected line: compared as
     /// bytes (the common case), else as strings, as `==` compares them.
-    static func same(_ actual: String, _ expected: Substring) -> Bool {
+    static func same(_ actual: String, _ expected: UnsafeBufferPointer<UInt8>) -> Bool {
         let bytesEqual = actual.utf8.withContiguousStorageIfAvailable { a in
-            expected.utf8.withContiguousStorageIfAvailable { e in
-                var n = a.count
-                while n > 0, a[n - 1] == UInt8(ascii: " ") { n -= 1 }
-                guard n == e.count else { return false }
-                guard n > 0 else { return true }
-                let pa = UnsafeRawPointer(a.baseAddress!)
-                let pe = UnsafeRawPointer(e.baseAddress!)
-                var i = 0
-                while i + 8 <= n {
-                    guard
-                        pa.loadUnaligned(fromByteOffset: i, as: UInt64.self)
-                            == pe.loadUnaligned(fromByteOffset: i, as: UInt64.self)
-                    else { return false }
-                    i += 8
-                }
-                while i < n {
-                    guard a[i] == e[i] else { return false }
-                    i += 1
-                }
-                return true
+            var n = a.count
+            while n > 0, a[n - 1] == UInt8(ascii: " ") { n -= 1 }
+            guard n == expected.count else { return false }
+            guard n > 0 else { return true }
+            let pa = UnsafeRawPointer(a.baseAddress!)
+            let pe = UnsafeRawPointer(expected.baseAddress!)
+            var i = 0
+            while i + 8 <= n {
+                guard
+                    pa.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+                        == pe.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+                else { return false }
+                i += 8
             }
+            while i < n {
+                guard a[i] == expected[i] else { return false }
+                i += 1
+            }
+            return true
         }
         if bytesEqual == true { return true }
         var t = actual
         while t.last == " " { t.removeLast() }
-        return t == expected
+        return t == String(decoding: expected, as: UTF8.self)
     }
 
     /// Adds a hunk to the capped diff; `remake(limit)` gives the same hunk with at most `limit`
