@@ -276,4 +276,26 @@ struct TraceSafetyTests {
         #expect(Paths.relative("./a/../b/s.yaml", from: "b/c", cwd: "/w") == "../s.yaml")
         #expect(Paths.relative("/w/s.yaml", from: "/elsewhere/t", cwd: "/w") == "../../w/s.yaml")
     }
+
+    /// The escape check reads eight bytes at a time: a control character is found at every
+    /// place of every length, and text beside it (é, a no-break space) is left alone.
+    @Test func escapingFindsControlsAtEveryPlace() {
+        let controls = ["\u{0}", "\u{1F}", "\n", "\u{7F}", "\u{80}", "\u{9F}"]
+        let plain = ["a", "~", " ", "é", "\u{A0}", "✓"]
+        for length in 0..<20 {
+            for place in 0...length {
+                for (k, c) in controls.enumerated() {
+                    let filler = plain[(length + place + k) % plain.count]
+                    let text =
+                        String(repeating: filler, count: place) + c
+                        + String(repeating: "x", count: length - place)
+                    #expect(Escape.needsEscaping(text), "\(Array(text.utf8))")
+                    let clean =
+                        String(repeating: filler, count: place + 1)
+                        + String(repeating: "x", count: length - place)
+                    #expect(!Escape.needsEscaping(clean), "\(Array(clean.utf8))")
+                }
+            }
+        }
+    }
 }

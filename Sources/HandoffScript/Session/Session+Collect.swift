@@ -6,14 +6,16 @@ extension Session {
     /// momentum frames into one `fling` summary per command, and the decisions only `why` prints
     /// are kept aside for it.
     mutating func collect() -> [Fact] {
-        var facts: [Fact] = []
-        var flingAt: Int?
         if debug.active {
             // Breakpoints look at the facts before they are drained (SPEC §10).
             scanEvents()
             debug.scanMark = 0
         }
         let log = sim.drainLog()
+        var facts: [Fact] = []
+        // Room for the state changes `run` appends after them: the array grows once.
+        facts.reserveCapacity(log.count + paths.entries.count + 2)
+        var flingAt: Int?
         sampler?.observe(log)
         for o in log {
             if Why.explains(o.event) { pendingWhy.append(o.event) }

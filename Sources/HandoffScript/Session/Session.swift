@@ -24,6 +24,8 @@ package struct Session {
     let files: any FileAccess
     /// The trace being recorded, if any.
     var recorder: (any TraceSink)?
+    /// The buffer each recorded block is built in.
+    private var recordBuffer = ""
     /// The path of the trace being recorded, if any.
     package var recording: String? { recorder?.path }
     /// A recording failed (disk full, the file renamed or removed): the executable exits non-zero.
@@ -313,7 +315,13 @@ package struct Session {
         default: break
         }
         if recorder != nil {
-            write(Trace.block(command: canonical, output: text.map(\.text)), &result)
+            // Built in a buffer reused from one command to the next.
+            var block = recordBuffer
+            recordBuffer = ""
+            block.removeAll(keepingCapacity: true)
+            Trace.appendBlock(command: canonical, output: text, to: &block)
+            write(block, &result)
+            recordBuffer = block
         }
     }
 
