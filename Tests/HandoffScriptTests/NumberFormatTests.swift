@@ -52,6 +52,28 @@ struct NumberFormatTests {
         }
     }
 
+    /// `format` writes its digits itself: it agrees with the same rule spelled with integer
+    /// printing, on many values of every size and sign.
+    @Test func formatAgreesWithIntegerPrinting() {
+        func reference(_ value: Double) -> String {
+            let hundredths = (abs(value) * 100).rounded(.toNearestOrAwayFromZero)
+            let n = Int64(hundredths)
+            if n == 0 { return "0" }
+            let sign = value < 0 ? "-" : ""
+            let (whole, frac) = (n / 100, n % 100)
+            if frac == 0 { return "\(sign)\(whole)" }
+            if frac % 10 == 0 { return "\(sign)\(whole).\(frac / 10)" }
+            return "\(sign)\(whole).\(frac < 10 ? "0" : "")\(frac)"
+        }
+        var x: UInt64 = 0x2545_F491_4F6C_DD1D
+        for k in 0..<20_000 {
+            x = x &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            let scale = [1e-3, 1, 1e3, 1e7, 1e12][k % 5]
+            let value = (Double(x >> 11) / Double(1 << 53) - 0.5) * scale
+            #expect(NumberFormat.format(value) == reference(value), "\(value)")
+        }
+    }
+
     @Test func durationsKeepTheirUnit() {
         #expect(TimeSpan.parse("250ms") == TimeSpan(250, .ms))
         #expect(TimeSpan.parse("250ms")?.canonical == "250ms")

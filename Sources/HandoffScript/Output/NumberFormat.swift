@@ -2,17 +2,48 @@
 /// dropped, no negative zero (`120`, `52.77`, `0.5`).
 package enum NumberFormat {
     package static func format(_ value: Double) -> String {
-        guard value.isFinite else { return value.isNaN ? "nan" : (value > 0 ? "inf" : "-inf") }
+        var text = ""
+        append(value, to: &text)
+        return text
+    }
+
+    /// `format`, appended to `out` (the digits are written into a small buffer on the stack: no
+    /// allocation for the number itself).
+    package static func append(_ value: Double, to out: inout String) {
+        guard value.isFinite else {
+            out += value.isNaN ? "nan" : (value > 0 ? "inf" : "-inf")
+            return
+        }
         let hundredths = (abs(value) * 100).rounded(.toNearestOrAwayFromZero)
-        guard hundredths < 9e15 else { return String(Int64(value.rounded())) }
+        guard hundredths < 9e15 else {
+            out += String(Int64(value.rounded()))
+            return
+        }
         let n = Int64(hundredths)
-        if n == 0 { return "0" }
-        let sign = value < 0 ? "-" : ""
-        let whole = n / 100
-        let frac = n % 100
-        if frac == 0 { return "\(sign)\(whole)" }
-        if frac % 10 == 0 { return "\(sign)\(whole).\(frac / 10)" }
-        return "\(sign)\(whole).\(frac < 10 ? "0" : "")\(frac)"
+        if n == 0 {
+            out += "0"
+            return
+        }
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 24) { buffer in
+            var k = buffer.count
+            func put(_ byte: UInt8) {
+                k -= 1
+                buffer[k] = byte
+            }
+            let frac = n % 100
+            if frac != 0 {
+                if frac % 10 != 0 { put(UInt8(ascii: "0") + UInt8(frac % 10)) }
+                put(UInt8(ascii: "0") + UInt8(frac / 10))
+                put(UInt8(ascii: "."))
+            }
+            var whole = n / 100
+            repeat {
+                put(UInt8(ascii: "0") + UInt8(whole % 10))
+                whole /= 10
+            } while whole > 0
+            if value < 0 { put(UInt8(ascii: "-")) }
+            out += String(decoding: UnsafeBufferPointer(rebasing: buffer[k...]), as: UTF8.self)
+        }
     }
 
     /// Whether `a` and `b` print the same with `format` (without building either text): the same
