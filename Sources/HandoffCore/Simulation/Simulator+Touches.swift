@@ -196,13 +196,13 @@ extension Simulator {
     /// The pager or switcher a tabs control drives, when it is transitioning (the control is
     /// disabled then).
     func transitioningControlled(tabs i: Int) -> Int? {
-        guard let c = graph.nodes[i].controls.flatMap(graph.index(of:)) else { return nil }
+        guard let c = graph.nodes[i].controls.flatMap({ graph.index(of: $0) }) else { return nil }
         return isTransitioning(c) ? c : nil
     }
 
     /// The segment a tabs control shows as selected (its pager's or switcher's page).
     public func segment(of tabs: Int) -> Int {
-        guard let c = graph.nodes[tabs].controls.flatMap(graph.index(of:)) else { return 0 }
+        guard let c = graph.nodes[tabs].controls.flatMap({ graph.index(of: $0) }) else { return 0 }
         return page(c)
     }
 
@@ -244,7 +244,7 @@ extension Simulator {
 
     /// Selects a page of the pager or switcher a tabs control drives.
     private mutating func select(tabs: Int, segment: Int) {
-        guard let c = graph.nodes[tabs].controls.flatMap(graph.index(of:)) else { return }
+        guard let c = graph.nodes[tabs].controls.flatMap({ graph.index(of: $0) }) else { return }
         let from = page(c)
         switch graph.nodes[c].kind {
         case .switcher(let duration):

@@ -153,7 +153,7 @@ package enum FactDescriber {
         func id(_ node: Int) -> FactValue { .string(n.id(node)) }
         switch e {
         case .touchDown(let p, let target, let path):
-            var ids = path.map(n.id)
+            var ids = path.map { n.id($0) }
             if target.item != nil { ids.append(n.target(target)) }
             emit(
                 "touch", mark: [.touchDown],
@@ -212,7 +212,11 @@ package enum FactDescriber {
         case .owner(let node, let chain):
             emit(
                 "owner", role: .highlight,
-                [line("owner", "\(n.id(node)) (chain \(chain.map(n.id).joined(separator: ", ")))")],
+                [
+                    line(
+                        "owner",
+                        "\(n.id(node)) (chain \(chain.map { n.id($0) }.joined(separator: ", ")))")
+                ],
                 [("node", id(node)), ("chain", .list(chain.map(id)))])
         case .moved(let l):
             emit("move", [line("move", TextRenderer.ledger(l, n))], ledgerFields(l, n))

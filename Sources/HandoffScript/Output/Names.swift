@@ -9,7 +9,12 @@ package struct Names {
     package func id(_ i: Int) -> String { graph.nodes[i].id }
 
     package func target(_ t: Target) -> String {
-        t.item.map { "\(id(t.node))[\($0)]" } ?? id(t.node)
+        guard let item = t.item else { return id(t.node) }
+        var out = id(t.node)
+        out += "["
+        out += String(item)
+        out += "]"
+        return out
     }
 
     /// The name of page `p` of a pager or switcher (its page node's id).

@@ -19,11 +19,15 @@ package struct TextRenderer: FactRenderer {
     /// The lines of a command's facts; consecutive state changes are aligned together.
     package static func render(_ facts: [Fact], names: Names) -> [OutputLine] {
         var renderer = TextRenderer()
+        renderer.lines.reserveCapacity(facts.count + 2)
         var changes: [(String, String)] = []
         for fact in facts {
             if case .changed(let path, let from, let to) = fact {
-                changes.append(
-                    (path, "\(FactDescriber.text(from)) → \(FactDescriber.text(to))"))
+                var text = ""
+                append(from, to: &text)
+                text += " → "
+                append(to, to: &text)
+                changes.append((path, text))
                 continue
             }
             renderer.flush(&changes)
@@ -33,34 +37,93 @@ package struct TextRenderer: FactRenderer {
         return renderer.lines
     }
 
+    /// A printed state value, appended (`FactDescriber.text`, without a string per number).
+    private static func append(_ v: StateValue, to text: inout String) {
+        switch v {
+        case .number(let d): NumberFormat.append(d, to: &text)
+        case .word(let w): text += w
+        }
+    }
+
     private mutating func flush(_ changes: inout [(String, String)]) {
         guard !changes.isEmpty else { return }
-        lines += Self.aligned(changes).map { OutputLine($0) }
-        changes.removeAll()
+        let width = Self.alignedWidth(changes)
+        for row in changes {
+            lines.append(OutputLine(Self.padded(row.0, to: width, atLeast: 0, then: row.1)))
+        }
+        changes.removeAll(keepingCapacity: true)
     }
 
     package static func line(_ label: String, _ text: String) -> String {
-        pad(label, max(labelWidth, label.count + 1)) + text
+        padded(label, to: labelWidth, atLeast: 1, then: text)
     }
 
     /// `s` followed by spaces up to `width` characters (no Foundation: this is on the hot path).
     package static func pad(_ s: String, _ width: Int) -> String {
-        let n = s.count
-        return n >= width ? s : s + String(repeating: " ", count: width - n)
+        padded(s, to: width, atLeast: 0, then: "")
+    }
+
+    /// `s`, spaces up to `width` characters (at least `minimum` of them), then `text`, built in
+    /// one string.
+    private static func padded(_ s: String, to width: Int, atLeast minimum: Int, then text: String)
+        -> String
+    {
+        let spaces = max(width - characters(s), minimum)
+        var out = ""
+        out.reserveCapacity(s.utf8.count + spaces + text.utf8.count)
+        out += s
+        var left = spaces
+        while left > 0 {
+            let k = min(left, Self.spaces.count - 1)
+            out += Self.spaces[k]
+            left -= k
+        }
+        out += text
+        return out
     }
 
     /// Rows of `label value`, with the values aligned.
     package static func aligned(_ rows: [(String, String)]) -> [String] {
         guard !rows.isEmpty else { return [] }
-        let width = max(labelWidth, (rows.map(\.0.count).max() ?? 0) + 2)
-        return rows.map { pad($0.0, width) + $0.1 }
+        let width = alignedWidth(rows)
+        return rows.map { padded($0.0, to: width, atLeast: 0, then: $0.1) }
     }
+
+    /// The value column of `aligned`: two past the widest label, at least the label width.
+    private static func alignedWidth(_ rows: [(String, String)]) -> Int {
+        var widest = 0
+        for row in rows { widest = max(widest, characters(row.0)) }
+        return max(labelWidth, widest + 2)
+    }
+
+    /// The characters of `s`: its bytes when it is ASCII (labels, ids: no grapheme walk).
+    static func characters(_ s: String) -> Int {
+        let ascii = s.utf8.withContiguousStorageIfAvailable { bytes in
+            var all: UInt8 = 0
+            for b in bytes { all |= b }
+            return all < 0x80
+        }
+        return ascii == true ? s.utf8.count : s.count
+    }
+
+    /// Runs of 0…32 spaces.
+    private static let spaces = (0...32).map { String(repeating: " ", count: $0) }
 
     /// `d 250 = outer 200 pre + first 50 self + unconsumed 0`
     package static func ledger(_ l: Ledger, _ names: Names) -> String {
-        let f = NumberFormat.format
-        var parts = l.shares.map { "\(names.id($0.node)) \(f($0.amount)) \($0.phase.rawValue)" }
-        parts.append("unconsumed \(f(l.unconsumed))")
-        return "d \(f(l.d)) = " + parts.joined(separator: " + ")
+        var out = "d "
+        NumberFormat.append(l.d, to: &out)
+        out += " = "
+        for share in l.shares {
+            out += names.id(share.node)
+            out += " "
+            NumberFormat.append(share.amount, to: &out)
+            out += " "
+            out += share.phase.rawValue
+            out += " + "
+        }
+        out += "unconsumed "
+        NumberFormat.append(l.unconsumed, to: &out)
+        return out
     }
 }

@@ -201,8 +201,10 @@ package struct Session {
         if case .state(json: true) = command {
             rendered = [OutputLine(StateReport(sim).json)]
         } else if !json || recorder != nil {
-            rendered = TextRenderer.render(facts, names: names).map {
-                OutputLine(Escape.visible($0.text), role: $0.role)
+            rendered = TextRenderer.render(facts, names: names)
+            // Escaped in place (a line almost never needs it).
+            for k in rendered.indices where Escape.needsEscaping(rendered[k].text) {
+                rendered[k].text = Escape.visible(rendered[k].text)
             }
         }
         if json, case .state(json: true) = command {
