@@ -63,23 +63,21 @@ package struct TextRenderer: FactRenderer {
         padded(s, to: width, atLeast: 0, then: "")
     }
 
-    /// `s`, spaces up to `width` characters (at least `minimum` of them), then `text`, built in
-    /// one string.
+    /// `s`, spaces up to `width` characters (at least `minimum` of them), then `text`: the bytes
+    /// are put together on the stack and become one string (`String` appends cost far more).
     private static func padded(_ s: String, to width: Int, atLeast minimum: Int, then text: String)
         -> String
     {
         let spaces = max(width - characters(s), minimum)
-        var out = ""
-        out.reserveCapacity(s.utf8.count + spaces + text.utf8.count)
-        out += s
-        var left = spaces
-        while left > 0 {
-            let k = min(left, Self.spaces.count - 1)
-            out += Self.spaces[k]
-            left -= k
+        let head = s.utf8.count
+        let total = head + spaces + text.utf8.count
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: total) { buffer in
+            var end = buffer[0...].initialize(from: s.utf8).1
+            buffer[end..<(end + spaces)].initialize(repeating: UInt8(ascii: " "))
+            end += spaces
+            end = buffer[end...].initialize(from: text.utf8).1
+            return String(decoding: UnsafeBufferPointer(rebasing: buffer[..<end]), as: UTF8.self)
         }
-        out += text
-        return out
     }
 
     /// Rows of `label value`, with the values aligned.
@@ -105,9 +103,6 @@ package struct TextRenderer: FactRenderer {
         }
         return ascii == true ? s.utf8.count : s.count
     }
-
-    /// Runs of 0…32 spaces.
-    private static let spaces = (0...32).map { String(repeating: " ", count: $0) }
 
     /// `d 250 = outer 200 pre + first 50 self + unconsumed 0`
     package static func ledger(_ l: Ledger, _ names: Names) -> String {
