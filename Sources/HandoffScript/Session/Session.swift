@@ -219,7 +219,8 @@ package struct Session {
         } else {
             result.lines = rendered
             // A failed `expect` in a script says where it is, as errors do (not in the recording).
-            if lineNumber != nil {
+            // (The place is spelled only when there is such a line.)
+            if lineNumber != nil, result.lines.contains(where: { $0.role == .error }) {
                 let place = Diagnostic.location(
                     file: file, line: lineNumber, column: parsed.range(.name).column)
                 for k in result.lines.indices where result.lines[k].role == .error {
