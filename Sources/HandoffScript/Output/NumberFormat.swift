@@ -7,43 +7,55 @@ package enum NumberFormat {
         return text
     }
 
-    /// `format`, appended to `out` (the digits are written into a small buffer on the stack: no
-    /// allocation for the number itself).
+    /// `format`, appended to `out`.
     package static func append(_ value: Double, to out: inout String) {
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: maxBytes) { buffer in
+            let end = write(value, into: buffer, at: 0)
+            out += String(decoding: UnsafeBufferPointer(rebasing: buffer[..<end]), as: UTF8.self)
+        }
+    }
+
+    /// The most bytes `write` puts down.
+    static let maxBytes = 24
+
+    /// `format`, written into `buffer` from `start` (at most `maxBytes` bytes, digit by digit,
+    /// no allocation but for numbers past 9e13); returns the end.
+    static func write(
+        _ value: Double, into buffer: UnsafeMutableBufferPointer<UInt8>, at start: Int
+    )
+        -> Int
+    {
+        func copy(_ text: String) -> Int {
+            buffer[start...].initialize(from: text.utf8).1
+        }
         guard value.isFinite else {
-            out += value.isNaN ? "nan" : (value > 0 ? "inf" : "-inf")
-            return
+            return copy(value.isNaN ? "nan" : (value > 0 ? "inf" : "-inf"))
         }
         let hundredths = (abs(value) * 100).rounded(.toNearestOrAwayFromZero)
-        guard hundredths < 9e15 else {
-            out += String(Int64(value.rounded()))
-            return
-        }
+        guard hundredths < 9e15 else { return copy(String(Int64(value.rounded()))) }
         let n = Int64(hundredths)
-        if n == 0 {
-            out += "0"
-            return
+        if n == 0 { return copy("0") }
+        // Digits from the right, into the end of a 24-byte window, then moved to `start`.
+        var k = start + maxBytes
+        func put(_ byte: UInt8) {
+            k -= 1
+            buffer[k] = byte
         }
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 24) { buffer in
-            var k = buffer.count
-            func put(_ byte: UInt8) {
-                k -= 1
-                buffer[k] = byte
-            }
-            let frac = n % 100
-            if frac != 0 {
-                if frac % 10 != 0 { put(UInt8(ascii: "0") + UInt8(frac % 10)) }
-                put(UInt8(ascii: "0") + UInt8(frac / 10))
-                put(UInt8(ascii: "."))
-            }
-            var whole = n / 100
-            repeat {
-                put(UInt8(ascii: "0") + UInt8(whole % 10))
-                whole /= 10
-            } while whole > 0
-            if value < 0 { put(UInt8(ascii: "-")) }
-            out += String(decoding: UnsafeBufferPointer(rebasing: buffer[k...]), as: UTF8.self)
+        let frac = n % 100
+        if frac != 0 {
+            if frac % 10 != 0 { put(UInt8(ascii: "0") + UInt8(frac % 10)) }
+            put(UInt8(ascii: "0") + UInt8(frac / 10))
+            put(UInt8(ascii: "."))
         }
+        var whole = n / 100
+        repeat {
+            put(UInt8(ascii: "0") + UInt8(whole % 10))
+            whole /= 10
+        } while whole > 0
+        if value < 0 { put(UInt8(ascii: "-")) }
+        let count = start + maxBytes - k
+        for i in 0..<count { buffer[start + i] = buffer[k + i] }
+        return start + count
     }
 
     /// Whether `a` and `b` print the same with `format` (without building either text): the same

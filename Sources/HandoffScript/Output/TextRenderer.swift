@@ -23,11 +23,7 @@ package struct TextRenderer: FactRenderer {
         var changes: [(String, String)] = []
         for fact in facts {
             if case .changed(let path, let from, let to) = fact {
-                var text = ""
-                append(from, to: &text)
-                text += " → "
-                append(to, to: &text)
-                changes.append((path, text))
+                changes.append((path, change(from, to)))
                 continue
             }
             renderer.flush(&changes)
@@ -37,11 +33,27 @@ package struct TextRenderer: FactRenderer {
         return renderer.lines
     }
 
-    /// A printed state value, appended (`FactDescriber.text`, without a string per number).
-    private static func append(_ v: StateValue, to text: inout String) {
-        switch v {
-        case .number(let d): NumberFormat.append(d, to: &text)
-        case .word(let w): text += w
+    /// `OLD → NEW` (`FactDescriber.text` of each), put together on the stack.
+    private static func change(_ from: StateValue, _ to: StateValue) -> String {
+        func size(_ v: StateValue) -> Int {
+            switch v {
+            case .number: NumberFormat.maxBytes
+            case .word(let w): w.utf8.count
+            }
+        }
+        let arrow = " → "
+        let capacity = size(from) + arrow.utf8.count + size(to)
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: capacity) { buffer in
+            func write(_ v: StateValue, at start: Int) -> Int {
+                switch v {
+                case .number(let d): NumberFormat.write(d, into: buffer, at: start)
+                case .word(let w): buffer[start...].initialize(from: w.utf8).1
+                }
+            }
+            var end = write(from, at: 0)
+            end = buffer[end...].initialize(from: arrow.utf8).1
+            end = write(to, at: end)
+            return String(decoding: UnsafeBufferPointer(rebasing: buffer[..<end]), as: UTF8.self)
         }
     }
 
