@@ -8,13 +8,31 @@ package struct Names {
 
     package func id(_ i: Int) -> String { graph.nodes[i].id }
 
+    /// `ID` or `ID[N]` (put together on the stack: this names most touches and taps).
     package func target(_ t: Target) -> String {
-        guard let item = t.item else { return id(t.node) }
-        var out = id(t.node)
-        out += "["
-        out += String(item)
-        out += "]"
-        return out
+        guard let item = t.item, item >= 0 else {
+            return t.item.map { "\(id(t.node))[\($0)]" } ?? id(t.node)
+        }
+        let name = id(t.node)
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: name.utf8.count + 22) {
+            buffer in
+            var end = buffer[0...].initialize(from: name.utf8).1
+            buffer[end] = UInt8(ascii: "[")
+            var digits = 1
+            var rest = item / 10
+            while rest > 0 {
+                digits += 1
+                rest /= 10
+            }
+            var value = item
+            for k in stride(from: end + digits, to: end, by: -1) {
+                buffer[k] = UInt8(ascii: "0") + UInt8(value % 10)
+                value /= 10
+            }
+            end += digits + 1
+            buffer[end] = UInt8(ascii: "]")
+            return String(decoding: UnsafeBufferPointer(rebasing: buffer[...end]), as: UTF8.self)
+        }
     }
 
     /// The name of page `p` of a pager or switcher (its page node's id).
