@@ -116,21 +116,33 @@ package struct TextRenderer: FactRenderer {
         return ascii == true ? s.utf8.count : s.count
     }
 
-    /// `d 250 = outer 200 pre + first 50 self + unconsumed 0`
+    /// `d 250 = outer 200 pre + first 50 self + unconsumed 0` (written on the stack, numbers
+    /// digit by digit: every move and fling prints one).
     package static func ledger(_ l: Ledger, _ names: Names) -> String {
-        var out = "d "
-        NumberFormat.append(l.d, to: &out)
-        out += " = "
+        var capacity = 2 * NumberFormat.maxBytes + 20
         for share in l.shares {
-            out += names.id(share.node)
-            out += " "
-            NumberFormat.append(share.amount, to: &out)
-            out += " "
-            out += share.phase.rawValue
-            out += " + "
+            capacity +=
+                names.id(share.node).utf8.count + NumberFormat.maxBytes
+                + share.phase.rawValue.utf8.count + 5
         }
-        out += "unconsumed "
-        NumberFormat.append(l.unconsumed, to: &out)
-        return out
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: capacity) { buffer in
+            var end = 0
+            func put(_ text: String) { end = buffer[end...].initialize(from: text.utf8).1 }
+            func number(_ value: Double) { end = NumberFormat.write(value, into: buffer, at: end) }
+            put("d ")
+            number(l.d)
+            put(" = ")
+            for share in l.shares {
+                put(names.id(share.node))
+                put(" ")
+                number(share.amount)
+                put(" ")
+                put(share.phase.rawValue)
+                put(" + ")
+            }
+            put("unconsumed ")
+            number(l.unconsumed)
+            return String(decoding: UnsafeBufferPointer(rebasing: buffer[..<end]), as: UTF8.self)
+        }
     }
 }

@@ -21,9 +21,11 @@ extension Session {
         var decided = pendingWhy
         pendingWhy = []
         // Where the finger is inside the slop explains a move that decided nothing else, once.
-        let tracking = decided.filter(Self.isTracking)
-        decided.removeAll(where: Self.isTracking)
-        if decided.isEmpty, moves.isEmpty, let last = tracking.last { decided = [last] }
+        if decided.contains(where: Self.isTracking) {
+            let tracking = decided.filter(Self.isTracking)
+            decided.removeAll(where: Self.isTracking)
+            if decided.isEmpty, moves.isEmpty, let last = tracking.last { decided = [last] }
+        }
         if moves.isEmpty, decided.count == 1, case .refused(let refusal) = decided[0] {
             refusedSince = (command, refusal, blockedUntil(refusal))
             return
