@@ -280,4 +280,5 @@ benchCommands()
 benchTestJobs()
 benchStartUp()
 // The debugger (SPEC §9): back, back break and compare on a session of that many commands.
-benchDebugger(commands: Int(ProcessInfo.processInfo.environment["BENCH_COMMANDS"] ?? "") ?? 1_000_000)
+benchDebugger(
+    commands: Int(ProcessInfo.processInfo.environment["BENCH_COMMANDS"] ?? "") ?? 1_000_000)
