@@ -59,7 +59,15 @@ struct DebuggerTests {
     @Test func watchPrintsOneLinePerFrameThatChanges() {
         var s = session()
         #expect(lines(&s, "watch outer.offset") == ["watch     outer.offset (now 0)"])
-        let watched = lines(&s, "pan 0 -100 over 100ms").filter { $0.hasPrefix("watch ") }
+        let out = lines(&s, "pan 0 -100 over 100ms")
+        let watched = out.filter { $0.hasPrefix("watch ") }
+        // Each watch line follows the move of its frame (six frames of 16.67).
+        let moveAndWatch = out.filter { $0.hasPrefix("move ") || $0.hasPrefix("watch ") }
+        #expect(moveAndWatch.count == 12)
+        for k in stride(from: 0, to: moveAndWatch.count, by: 2) {
+            #expect(moveAndWatch[k] == "move      d 16.67 = outer 16.67 pre + unconsumed 0")
+            #expect(moveAndWatch[k + 1] == watched[k / 2])
+        }
         #expect(
             watched == [
                 "watch     outer.offset 0 → 16.67 at t 0.02",

@@ -181,6 +181,30 @@ extension Session {
         return stops
     }
 
+    /// Places each watch line after the facts of the frame it was read at, before those of the
+    /// frames after it, so a watch reads in time order between the moves it follows.
+    static func interleave(_ watches: [Fact], into facts: inout [Fact]) {
+        func frame(_ f: Fact) -> Int? {
+            if case .event(let o) = f { return o.frame }
+            if case .debugger(.watch(_, _, _, _, let frame)) = f { return frame }
+            return nil  // a fact of the whole command: it keeps its place
+        }
+        var merged: [Fact] = []
+        merged.reserveCapacity(facts.count + watches.count)
+        var w = 0
+        for fact in facts {
+            if let at = frame(fact) {
+                while w < watches.count, let wf = frame(watches[w]), wf < at {
+                    merged.append(watches[w])
+                    w += 1
+                }
+            }
+            merged.append(fact)
+        }
+        merged += watches[w...]
+        facts = merged
+    }
+
     /// Prints a watch line for every watched value whose printed text changed.
     mutating func checkWatches() {
         for k in debug.watches.indices {

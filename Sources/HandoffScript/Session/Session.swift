@@ -185,7 +185,7 @@ package struct Session {
         if history, keepsHistory { logCommand(canonical, start: start) }
         if resumed || (history && debug.active) { endCommand(history: history, resumed: resumed) }
         if !debug.watchLines.isEmpty {
-            facts += debug.watchLines
+            Self.interleave(debug.watchLines, into: &facts)
             debug.watchLines = []
         }
         if !inspection, loads == loadsBefore { before.appendChanges(to: sim, paths, &facts) }
