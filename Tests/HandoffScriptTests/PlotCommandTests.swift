@@ -31,6 +31,30 @@ struct PlotCommandTests {
         #expect(files.files["fling.html"]?.contains(#"data-from="0.1""#) == true)
     }
 
+    /// The session's breakpoints are marked where they stop (SPEC §12 "stops"), found by the
+    /// re-run, which stops, counts and prints nothing (§10.1).
+    @Test func breakpointsAreMarkedWhereTheyStop() throws {
+        let files = MemoryFiles()
+        var s = Session(scene: BuiltinScenes.tabs, ref: "tabs", files: files)
+        _ = s.run("break when outer.offset > 90")
+        _ = s.run("break handoff")
+        // Stops at frame 6 (outer 100 at t 0.1), then at the handoff (frame 13, t 0.22).
+        _ = s.run("pan 0 -300 over 300ms")
+        _ = s.run("continue")
+        _ = s.run("end")
+        _ = s.run("plot stops.svg")
+        let svg = try #require(files.files["stops.svg"])
+        let stops = svg.components(separatedBy: #"data-kind="breakpoint""#).dropFirst().map {
+            String($0.prefix(40))
+        }
+        #expect(stops.count == 2)
+        #expect(stops[0].hasPrefix(#" data-t="0.1" data-command="1""#))
+        #expect(stops[1].hasPrefix(#" data-t="0.22" data-command="1""#))
+        // The re-run counted no hits: `break` lists the two hits of the live session only.
+        #expect(
+            s.run("break").lines.map(\.text).filter { $0.hasSuffix("1 hit") }.count == 2)
+    }
+
     @Test func plotNamesItsMistakes() {
         var s = session(MemoryFiles())
         let bad = s.run("plot fling.png")

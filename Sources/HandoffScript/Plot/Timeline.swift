@@ -19,7 +19,7 @@ package struct Timeline: Sendable {
     /// A marker's words: its fact's text line (the tooltip) and a short label for a handoff.
     package func describe(_ m: TimelineMark) -> (detail: String, label: String?) {
         var words = MarkWords()
-        FactDescriber.event(m.event, names, at: Moment(time: m.time, frame: 0), into: &words)
+        FactDescriber.describe(m.fact, names, into: &words)
         return (words.detail, words.label)
     }
 

@@ -149,6 +149,9 @@ extension TimelineChart {
         case .hazard:
             return
                 "<path d=\"M0,-6 L6,5 L-6,5 Z\" fill=\"#f59f00\" stroke=\"#c92a2a\" stroke-width=\"1\"/><path d=\"M0,-2 L0,2 M0,3.2 L0,3.9\" stroke=\"#1f2933\" stroke-width=\"1.4\"/>"
+        case .stop:
+            return
+                "<path d=\"M-2.5,-6 L2.5,-6 L6,-2.5 L6,2.5 L2.5,6 L-2.5,6 L-6,2.5 L-6,-2.5 Z\" fill=\"#c92a2a\" stroke=\"#fff\" stroke-width=\"0.8\"/><path d=\"M-3,0 L3,0\" stroke=\"#fff\" stroke-width=\"1.8\"/>"
         case .edgeHit:
             return "<rect x=\"-1.5\" y=\"-6\" width=\"3\" height=\"12\" fill=\"#343a40\"/>"
         }
@@ -192,7 +195,7 @@ extension TimelineChart {
     var markBand: String {
         let f = Self.px
         var o = "<g class=\"marks\">\n"
-        let names = ["finger", "taps", "handoffs", "hazards"]
+        let names = ["finger", "taps", "handoffs", "stops, hazards"]
         for row in 0..<Self.markRows {
             let y = marksTop + Double(row) * Self.markRowHeight
             o +=

@@ -33,6 +33,8 @@ package struct TimelineMark: Sendable {
         case edgeHit = "edge hit"
         /// A hazard of SPEC §10 (owner-only, out-of-chain, hidden-mover).
         case hazard
+        /// A moment at which one of the session's breakpoints stops (SPEC §10).
+        case stop = "breakpoint"
 
         /// The strip of the marker band the kind is drawn in (0: the finger, 1: taps, 2: the
         /// handoff and its consequences, 3: what the debugger flags).
@@ -43,7 +45,7 @@ package struct TimelineMark: Sendable {
                 .notTappable, .refusal:
                 1
             case .handoff, .repair, .edgeHit: 2
-            case .hazard: 3
+            case .hazard, .stop: 3
             }
         }
     }
@@ -52,8 +54,9 @@ package struct TimelineMark: Sendable {
     package var time: Double
     /// The history number of the command it happened in.
     package var command: Int
-    /// The fact marked (its words are made only for the markers drawn: `Timeline.describe`).
-    package var event: Event
+    /// The fact marked: a simulator fact or a breakpoint's stop (its words are made only for the
+    /// markers drawn: `Timeline.describe`).
+    package var fact: Fact
 }
 
 extension TimelineMark.Kind {
@@ -86,19 +89,26 @@ struct MarkCollector: FactRenderer {
     var marks: [TimelineMark] = []
     var command = 0
     /// The fact being described.
-    var event: Event?
+    var fact: Fact?
     private var pending: [TimelineMark.Kind] = []
 
     mutating func mark(_ kinds: [TimelineMark.Kind]) { pending = kinds }
+
+    /// A breakpoint's stop, marked at its time.
+    mutating func appendStop(_ stop: BreakStop) {
+        marks.append(
+            TimelineMark(
+                kind: .stop, time: stop.time, command: command, fact: .debugger(.stop(stop))))
+    }
 
     mutating func fact(
         _ kind: String, at moment: Moment?, role: LineRole, text: () -> [String],
         fields: () -> [(String, FactValue)]
     ) {
-        guard !pending.isEmpty, let moment, let event else { return }
+        guard !pending.isEmpty, let moment, let fact else { return }
         for kind in pending {
             marks.append(
-                TimelineMark(kind: kind, time: moment.time, command: command, event: event))
+                TimelineMark(kind: kind, time: moment.time, command: command, fact: fact))
         }
         pending = []
     }

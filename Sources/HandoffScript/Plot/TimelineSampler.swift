@@ -40,10 +40,16 @@ package final class TimelineSampler {
     func observe(_ log: [Occurrence]) {
         guard current > 0 else { return }
         for o in log {
-            collector.event = o.event
+            collector.fact = .event(o)
             FactDescriber.event(
                 o.event, names, at: Moment(time: o.time, frame: o.frame), into: &collector)
         }
+    }
+
+    /// A breakpoint of the session would stop here (found by the re-run, which never stops).
+    func stopped(_ stop: BreakStop) {
+        guard current > 0 else { return }
+        collector.appendStop(stop)
     }
 
     /// The command ended: its last row is its end state (a `swipe`'s lift happens at its last

@@ -9,6 +9,11 @@ extension Session {
         var (fresh, _) = sessionAtLoad()
         let sampler = TimelineSampler(fresh.sim.graph)
         fresh.sampler = sampler
+        // The session's breakpoints mark where they stop; in the re-run nothing stops, counts
+        // or prints (SPEC §10.1), as in `back break`'s search.
+        fresh.debug.breakpoints = debug.breakpoints
+        fresh.debug.mode = .discover
+        fresh.rebaseline()
         for (text, frames) in historyCommands {
             guard let parsed = try? fresh.parseWithSource(text) else { continue }
             // History numbers count the commands that change the simulation (SPEC §10.1).
@@ -23,11 +28,20 @@ extension Session {
             // The history holds commands that ran; none fails when re-run from the same state.
             // A command whose rest was dropped after a stop runs exactly the frames it ran
             // (SPEC §10.1).
+            fresh.debug.command = text
+            if fresh.debug.active { fresh.debug.scanMark = fresh.sim.logCount }
             fresh.debug.frameLimit = frames
             _ = try? fresh.execute(parsed, result: &ignored)
             fresh.debug.frameLimit = nil
+            if fresh.debug.pending == nil, !fresh.debug.breakpoints.isEmpty {
+                fresh.afterCommand()
+            }
             fresh.debug.pending = nil
             _ = fresh.collect()
+            for moment in fresh.debug.moments {
+                for stop in moment.stops { sampler.stopped(stop) }
+            }
+            fresh.debug.moments = []
             sampler.end(fresh.sim, ranFrames: fresh.sim.frame != frame)
         }
         return sampler.timeline
