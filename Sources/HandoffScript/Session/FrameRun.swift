@@ -32,7 +32,7 @@ struct FrameRun {
     }
 
     /// Whether another frame is due.
-    func hasMore(_ sim: Simulator) -> Bool {
+    func hasMore(_ sim: borrowing Simulator) -> Bool {
         switch kind {
         case .frames(let n), .move(_, let n, _, _): taken < n
         case .settle(let cap): sim.isAnimating && taken < cap
