@@ -20,6 +20,22 @@ struct GestureRecognizerTests {
         #expect(r.touchEnded() == .endedPan(tap: .moved))
     }
 
+    /// SPEC §4.2 "strictly greater": a finger exactly at the slop is no pan, also when its
+    /// position is a sum of frame steps (`pan 0 -10 over 100ms` ends 10.000000000000057 away).
+    @Test func exactlyAtTheSlopAfterRoundingIsNoPan() {
+        var r = recognizer()
+        var y = 422.0
+        for _ in 0..<6 { y -= 10.0 / 6 }
+        let net = Point(0, y - 422)
+        #expect(net.y != -10)  // the rounding this test is about
+        #expect(
+            r.touchMoved(net: net, step: Point(0, -10.0 / 6)) == .tracking(distance: abs(net.y)))
+        // A hundredth of a point more is past it.
+        #expect(
+            r.touchMoved(net: Point(0, -10.01), step: Point(0, -0.01))
+                == .beganPan(axis: .vertical, delta: 10.01))
+    }
+
     @Test func panInTheSameEventIsCancelledByPan() {
         var r = recognizer()
         #expect(

@@ -15,6 +15,22 @@ struct SimulationOutputTests {
 
     // MARK: A finger that moved is not a tap (§4.2)
 
+    /// A drag of exactly the slop is no pan however it is split into frames (fresh-eyes finding:
+    /// `over 100ms` panned while `over 50ms` and one move did not).
+    @Test func aDragOfExactlyTheSlopIsNoPanAtAnyFrameSplit() {
+        for over in ["", " over 50ms", " over 100ms", " over 117ms", " over 183ms", " over 400ms"] {
+            var s = session()
+            let out = run(&s, ["pan 0 -10" + over, "end"])
+            #expect(!out.contains { $0.hasPrefix("pan       vertical began") }, "over: \(over)")
+            #expect(out.contains("tap       upcoming[2] delivered"), "over: \(over)")
+        }
+        for fps in ["60", "120"] {
+            var s = session()
+            let out = run(&s, ["set slop 50", "set fps " + fps, "pan 0 -50 over 50ms", "end"])
+            #expect(!out.contains { $0.hasPrefix("pan       vertical began") }, "fps \(fps)")
+        }
+    }
+
     @Test func swipeOnIndicatorIsNoTap() {
         var s = session("indicator")
         let out = s.run("swipe -200 0").lines.map(\.text)

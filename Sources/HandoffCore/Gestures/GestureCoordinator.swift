@@ -128,12 +128,13 @@ struct GestureCoordinator: Equatable, Sendable {
                 t.tapMoved = true
                 result = .tapFailed(target: t.contact.target, distance: distance)
             case .beganPan(let axis, let delta):
-                let slop = t.recognizer.slop
                 result = .recognized(
                     axis: axis, delta: delta,
                     failTap: t.contact.tappable && !t.contact.swallowed && !t.tapMoved,
                     displacement: net.along(axis),
-                    tie: t.contact.axes.contains { $0 != axis && abs(net.along($0)) > slop })
+                    tie: t.contact.axes.contains {
+                        $0 != axis && t.recognizer.isPastSlop(net.along($0))
+                    })
             case .none, .offAxis, .changedPan, .endedPan, .deliverTap, .failTap:
                 preconditionFailure("the recognizer is possible while touching: \(decision)")
             }

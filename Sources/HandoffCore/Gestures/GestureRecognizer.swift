@@ -90,15 +90,26 @@ public struct GestureRecognizer: Equatable, Sendable {
         }
     }
 
+    /// Whether a displacement is strictly past the slop (SPEC §4.2). The finger's position is a
+    /// sum of steps, so `pan 0 -10 over 100ms` (six steps of 1.67) ends 10.000000000000057 from
+    /// its touch-down point: differences under `slopTolerance` are rounding, not movement, and a
+    /// drag decides the same whether it is one move or split into frames.
+    public func isPastSlop(_ displacement: Double) -> Bool {
+        abs(displacement) - slop > Self.slopTolerance
+    }
+
+    /// A billionth of a point.
+    public static let slopTolerance = 1e-9
+
     /// The finger moved by `step`; `net` is its displacement from the touch-down point.
     public mutating func touchMoved(net: Point, step: Point) -> Decision {
         switch state {
         case .possible(var possible):
             // First axis past the slop wins; on a tie, the innermost (first listed).
-            guard let axis = possible.axes.first(where: { abs(net.along($0)) > slop }) else {
+            guard let axis = possible.axes.first(where: { isPastSlop(net.along($0)) }) else {
                 let distance = Swift.max(abs(net.x), abs(net.y))
                 // A finger that moved is not a tap (SPEC §4.2): the tap fails once, here.
-                guard distance > slop, possible.failure == nil else {
+                guard isPastSlop(distance), possible.failure == nil else {
                     return .tracking(distance: distance)
                 }
                 possible.moved = true
