@@ -63,10 +63,13 @@ struct Plot: ParsableCommand {
         do {
             run = try PlotInput.run(file: file, text: text, scene: scene, files: files)
         } catch {
-            throw usage(error.message)
+            console.print(error.line, error: true)
+            throw ExitCode(2)
         }
         for line in run.failures { console.print(Escape.visible(line), error: true) }
         let timeline = run.session.timeline()
+        if let (message, _) = timeline.emptyWindow(from: start, to: end) { throw usage(message) }
+        let written = timeline.counts(from: start, to: end)
         let picture = format.render(timeline, from: start, to: end)
         if let output {
             do {
@@ -75,7 +78,12 @@ struct Plot: ParsableCommand {
                 throw usage("cannot write '\(Escape.visible(output))': \(error.message)")
             }
             console.print(
-                "wrote \(output): \(timeline.commands.count) commands, \(timeline.rows.count) rows, \(timeline.marks.count) markers",
+                "wrote \(output): "
+                    + [
+                        Plural.count(written.commands, "command"),
+                        Plural.count(written.rows, "row"),
+                        Plural.count(written.marks, "marker"),
+                    ].joined(separator: ", "),
                 error: true)
         } else {
             FileHandle.standardOutput.write(Data(picture.utf8))

@@ -68,6 +68,69 @@ struct PlotCommandTests {
         #expect(time.lines.first?.text.hasPrefix("error: expected a time in seconds") == true)
     }
 
+    /// A window's line counts what was written: frames run every 1/60 s, so 0.2...0.25 holds
+    /// the rows of frames 12 to 15 of the one `pan`, and the handoff of frame 13 (t 0.22).
+    @Test func aWindowCountsWhatItWrote() throws {
+        let files = MemoryFiles()
+        var s = Session(scene: BuiltinScenes.tabs, ref: "tabs", files: files)
+        _ = s.run("pan 0 -300 over 300ms")
+        let out = s.run("plot w.jsonl --from 0.2 --to 0.25").lines.map(\.text)
+        #expect(out == ["plot      wrote w.jsonl: 1 command, 4 rows, 1 marker"])
+        #expect(try #require(files.files["w.jsonl"]).split(separator: "\n").count == 4)
+        s.json = true
+        let json = try #require(s.run("plot w.svg --from 0.2 --to 0.25").lines.first?.text)
+        #expect(json.contains(#""commands":1"#) && json.contains(#""rows":4"#))
+        #expect(json.contains(#""marks":1"#))
+    }
+
+    /// A window with no row writes nothing and says where the frames are, the caret under the
+    /// end that misses them (the `pan`'s 18 frames run from t 1/60 to 0.3).
+    @Test func anEmptyWindowIsAnError() {
+        let files = MemoryFiles()
+        var s = Session(scene: BuiltinScenes.tabs, ref: "tabs", files: files)
+        _ = s.run("pan 0 -300 over 300ms")
+        let early = s.run("plot u.jsonl --to 0")
+        #expect(early.failed)
+        #expect(
+            early.lines.map(\.text).prefix(3) == [
+                "error: the window --to 0 holds no frame: the frames run from 0.02 to 0.3 s",
+                "  plot u.jsonl --to 0",
+                "               ^~~~~~",
+            ])
+        let late = s.run("plot u.svg --from 5")
+        #expect(
+            late.lines.map(\.text).prefix(3) == [
+                "error: the window --from 5 holds no frame: the frames run from 0.02 to 0.3 s",
+                "  plot u.svg --from 5",
+                "             ^~~~~~~~",
+            ])
+        // Between two frames (0.2 and 0.2167): the ends print to the millisecond.
+        let gap = s.run("plot u.html --from 0.201 --to 0.202")
+        #expect(
+            gap.lines.first?.text
+                == "error: the window --from 0.201 --to 0.202 holds no frame: the frames run from 0.02 to 0.3 s"
+        )
+        #expect(gap.lines.dropFirst(2).first?.text == "                           ^~~~~~~~~~")
+        #expect(files.files.isEmpty)
+    }
+
+    @Test func aRepeatedWindowEndIsAnError() {
+        let files = MemoryFiles()
+        var s = Session(scene: BuiltinScenes.tabs, ref: "tabs", files: files)
+        _ = s.run("pan 0 -300 over 300ms")
+        let twice = s.run("plot a.svg --from 0.1 --to 0.2 --from 0.15")
+        #expect(
+            twice.lines.map(\.text).prefix(3) == [
+                "error: --from is given twice: a window has one start and one end",
+                "  plot a.svg --from 0.1 --to 0.2 --from 0.15",
+                "                                 ^~~~~~",
+            ])
+        #expect(
+            s.run("plot a.svg --to 0.2 --to 0.3").lines.first?.text.hasPrefix(
+                "error: --to is given twice") == true)
+        #expect(files.files.isEmpty)
+    }
+
     @Test func plotIsACommentInARecordingAndRefusedInAReplay() throws {
         let files = MemoryFiles()
         var s = session(files)
@@ -86,6 +149,12 @@ struct PlotCommandTests {
         let r = replay.run("replay hand.trace")
         #expect(r.failed)
         #expect(files.files["out.svg"] == nil)
+        #expect(
+            r.lines.contains {
+                $0.text.contains(
+                    "'plot' writes a file: running a file to plot it, or replaying or testing a trace, never writes files (SPEC §7)"
+                )
+            })
     }
 
     @Test func completionOffersPictureFiles() {

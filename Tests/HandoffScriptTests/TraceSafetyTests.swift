@@ -141,7 +141,7 @@ struct TraceSafetyTests {
         let files = MemoryFiles()
         files.files["victim.txt"] = "precious"
         let refusal =
-            "error: 'record' writes a file: replaying or testing a trace never writes files (SPEC §7)"
+            "error: 'record' writes a file: running a file to plot it, or replaying or testing a trace, never writes files (SPEC §7)"
         for command in ["record victim.txt --force", "record stop"] {
             let trace =
                 "# handoff trace v1\n# scene: tabs\n> \(command)\n\(refusal)\n  \(command)\n  ^"

@@ -61,6 +61,47 @@ struct PlotCLITests {
         #expect(FileManager.default.fileExists(atPath: out))
     }
 
+    /// `wrote …` counts what the window holds: the rows of the `settle`'s frames 61 to 89 (one
+    /// every 1/60 s from 0, its first at 1/60), in the file.
+    @Test func aWindowCountsWhatItWrote() throws {
+        let dir = try Harness.temporaryDirectory()
+        let out = dir.appendingPathComponent("w.jsonl").path
+        let r = try Harness.run(["plot", Self.trace, "-o", out, "--from", "1.01", "--to", "1.49"])
+        #expect(r.status == 0, "\(r.err)")
+        #expect(r.err == "wrote \(out): 1 command, 29 rows, 0 markers\n")
+        let rows = try String(contentsOfFile: out, encoding: .utf8).split(separator: "\n")
+        #expect(rows.count == 29)
+    }
+
+    /// A window with no frame is an unusable argument: nothing is written (the trace's frames
+    /// run from its first command, at 0, to the end of its `settle`, at 3.45 s).
+    @Test func anEmptyWindowExitsTwo() throws {
+        let dir = try Harness.temporaryDirectory()
+        let out = dir.appendingPathComponent("late.svg").path
+        let r = try Harness.run(["plot", Self.trace, "-o", out, "--from", "5"])
+        #expect(r.status == 2)
+        #expect(
+            r.err == "error: the window --from 5 holds no frame: the frames run from 0 to 3.45 s\n")
+        #expect(!FileManager.default.fileExists(atPath: out))
+    }
+
+    @Test func aScriptsErrorsReadLikeEveryOther() throws {
+        let dir = try Harness.temporaryDirectory()
+        let script = dir.appendingPathComponent("r.txt")
+        try "record x.trace\n".write(to: script, atomically: true, encoding: .utf8)
+        let scene = try Harness.run(["plot", script.path, "--scene", "nosuch"])
+        #expect(scene.status == 2)
+        #expect(scene.err.hasPrefix("error: no built-in scene or file 'nosuch'"))
+        let refused = try Harness.run([
+            "plot", script.path, "-o", dir.appendingPathComponent("r.svg").path,
+        ])
+        #expect(
+            refused.err.hasPrefix(
+                "\(script.path):1:1: error: 'record' writes a file: running a file to plot it, or replaying or testing a trace, never writes files (SPEC §7)\n"
+            ))
+        #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("x.trace").path))
+    }
+
     @Test func unusableArgumentsExitTwo() throws {
         let bad = try Harness.run(["plot", Self.trace, "-o", "x.png"])
         #expect(bad.status == 2)

@@ -246,9 +246,16 @@ package enum CommandParser {
                 var from: Double?
                 var to: Double?
                 while let t = peek, t.text == "--from" || t.text == "--to" {
+                    let isFrom = t.text == "--from"
+                    if isFrom ? from != nil : to != nil {
+                        throw error(
+                            "\(t.text) is given twice: a window has one start and one end", at: t)
+                    }
+                    let start = i
                     i += 1
-                    let value = try time(t.text == "--from" ? "the start time" : "the end time")
-                    if t.text == "--from" { from = value } else { to = value }
+                    let value = try time(isFrom ? "the start time" : "the end time")
+                    if isFrom { from = value } else { to = value }
+                    mark(isFrom ? .from : .to, from: start)
                 }
                 return .plot(file: file, from: from, to: to)
             case "help":

@@ -50,6 +50,9 @@ package struct ParsedCommand: Equatable, Sendable {
         case frames
         /// The `at` of `pan … at X Y`.
         case at
+        /// `--from T` and `--to T` of `plot`, each with its value.
+        case from
+        case to
     }
 
     package let command: Command

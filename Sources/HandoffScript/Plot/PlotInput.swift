@@ -32,7 +32,7 @@ package enum PlotInput {
             let loaded = try Session.loadScene(ref, files: files, base: base)
             session = Session(scene: loaded, ref: ref, files: files)
         } catch {
-            throw PlotInputError(Escape.visible(error.rendered))
+            throw PlotInputError(line: Escape.visible(error.rendered))
         }
         session.baseDirectory = base
         session.verifying = true
@@ -54,6 +54,8 @@ package enum PlotInput {
 
 /// A FILE that `plot` cannot run (exit 2).
 package struct PlotInputError: Error, Sendable {
-    package var message: String
-    init(_ message: String) { self.message = message }
+    /// The whole error line, `error: …` or a scene file's `FILE:LINE:COL: error: …`.
+    package var line: String
+    init(_ message: String) { line = "error: " + message }
+    init(line: String) { self.line = line }
 }

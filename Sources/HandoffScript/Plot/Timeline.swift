@@ -33,6 +33,52 @@ package struct Timeline: Sendable {
         return lower..<max(lower, upper)
     }
 
+    /// What a window holds (nil ends: the whole timeline): its rows, the history commands those
+    /// rows belong to, and its markers. `plot` reports these, the counts of what it wrote.
+    package func counts(from: Double?, to: Double?) -> (rows: Int, commands: Int, marks: Int) {
+        let window = rows(from: from, to: to)
+        var commands = 0
+        var last: Int?
+        for r in window where rows[r].command != last {
+            commands += 1
+            last = rows[r].command
+        }
+        let marks = marks.count { m in
+            (from.map { m.time >= $0 } ?? true) && (to.map { m.time <= $0 } ?? true)
+        }
+        return (window.count, commands, marks)
+    }
+
+    /// Why a window that names an end holds no row, and the end to blame (`to` when it closes
+    /// before the first row or before the next one after `from`); nil when it holds a row.
+    package func emptyWindow(from: Double?, to: Double?) -> (message: String, blame: WindowEnd)? {
+        guard from != nil || to != nil, rows(from: from, to: to).isEmpty else { return nil }
+        let given = [
+            from.map { "--from " + Self.seconds($0) }, to.map { "--to " + Self.seconds($0) },
+        ]
+        let window =
+            "the window " + given.compactMap { $0 }.joined(separator: " ") + " holds no frame: "
+        guard let first = rows.first?.time, let last = rows.last?.time else {
+            return (window + "nothing has run since the last load", from == nil ? .to : .from)
+        }
+        let span =
+            "the frames run from \(NumberFormat.format(first)) to \(NumberFormat.format(last)) s"
+        let blame: WindowEnd =
+            if let from, from > last { .from } else if to != nil { .to } else { .from }
+        return (window + span, blame)
+    }
+
+    /// A time as typed to the millisecond (`0.201`, `5`): two decimals could print an empty
+    /// window's ends as equal.
+    static func seconds(_ t: Double) -> String {
+        let ms = Int((t * 1000).rounded())
+        guard ms % 1000 != 0 else { return String(ms / 1000) }
+        var fraction = String(ms % 1000)
+        fraction = String(repeating: "0", count: 3 - fraction.count) + fraction
+        while fraction.last == "0" { fraction.removeLast() }
+        return String(ms / 1000) + "." + fraction
+    }
+
     /// The JSON Lines view: one object per row in the window,
     /// `{"t":…,"command":N,"offsets":{…},"sheets":{…},"heights":{…},"owner":…,"phase":…}`, its
     /// values encoded as `state --json` encodes them.
@@ -52,6 +98,12 @@ package struct Timeline: Sendable {
         }
         return out
     }
+}
+
+/// An end of `plot`'s time window.
+package enum WindowEnd: Sendable {
+    case from
+    case to
 }
 
 extension Array {

@@ -56,16 +56,19 @@ extension Session {
                 "'\(path)' names no picture format: end it in .svg, .html or .jsonl", .file, nil)
         }
         if let from, let to, to <= from {
-            throw fail("--to must be later than --from", nil, nil)
+            throw fail("--to must be later than --from", .to, nil)
         }
         let timeline = timeline()
+        if let (message, blame) = timeline.emptyWindow(from: from, to: to) {
+            throw fail(message, blame == .from ? .from : .to, nil)
+        }
+        let written = timeline.counts(from: from, to: to)
         do {
             try files.create(path, format.render(timeline, from: from, to: to))
         } catch {
             throw fail("cannot write '\(path)': \(error.message)", .file, nil)
         }
         return .plotted(
-            path: path, rows: timeline.rows.count, commands: timeline.commands.count,
-            marks: timeline.marks.count)
+            path: path, rows: written.rows, commands: written.commands, marks: written.marks)
     }
 }

@@ -237,12 +237,13 @@ package struct Session {
         switch command {
         case .record, .recordStop:
             return
-                "'record' writes a file: replaying or testing a trace never writes files (SPEC §7)"
+                "'record' writes a file: running a file to plot it, or replaying or testing a trace, never writes files (SPEC §7)"
         case .replay:
             return
                 "'replay' inside a trace is refused: a replayed or tested trace cannot replay another"
         case .plot:
-            return "'plot' writes a file: replaying or testing a trace never writes files (SPEC §7)"
+            return
+                "'plot' writes a file: running a file to plot it, or replaying or testing a trace, never writes files (SPEC §7)"
         case .quit:
             return
                 "'quit' inside a trace is refused: it would end the check early and leave the commands after it unchecked"
