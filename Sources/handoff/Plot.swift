@@ -6,6 +6,9 @@ import HandoffScript
 struct Plot: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Draw the timeline of a trace or a script: SVG, offline HTML or JSON Lines.",
+        // Spelled out: `--from` and `--to` are arrays only to refuse a repeat (not `...`).
+        usage:
+            "handoff plot <file> [--output <output>] [--scene <scene>] [--from <from>] [--to <to>]",
         discussion:
             "Runs FILE frame by frame and draws every scroll offset, sheet top and stretch height over time, who owns the finger, and markers for touches, pan recognition, handoffs, tap fates, refusals, repairs and edge hits. The format follows -o's extension; without -o the SVG goes to standard output. An existing OUT is overwritten."
     )
@@ -19,11 +22,12 @@ struct Plot: ParsableCommand {
     @Option(help: "The scene a script runs on (default: tabs); a trace names its own.")
     var scene: String?
 
+    // Arrays so that a repeated `--from` or `--to` is refused rather than last-wins.
     @Option(help: "Start of the time window drawn, in seconds (1.5, 1500ms).")
-    var from: String?
+    var from: [String] = []
 
     @Option(help: "End of the time window drawn, in seconds.")
-    var to: String?
+    var to: [String] = []
 
     func run() throws {
         var console = Console()
@@ -42,8 +46,11 @@ struct Plot: ParsableCommand {
         } else {
             format = .svg
         }
-        func seconds(_ text: String?, _ flag: String) throws -> Double? {
-            guard let text else { return nil }
+        func seconds(_ given: [String], _ flag: String) throws -> Double? {
+            guard let text = given.last else { return nil }
+            if given.count > 1 {
+                throw usage("\(flag) is given twice: a window has one start and one end")
+            }
             guard let v = CommandParser.duration(text), v.isFinite, v >= 0 else {
                 throw usage("\(flag) takes a time in seconds like 1.5 or 250ms, got '\(text)'")
             }
