@@ -26,6 +26,7 @@ extension CommandParser.Cursor {
             guard peek != nil else { throw error("missing a breakpoint number or 'all'") }
             return .delete(try integer("N", part: .choice, range: 1...Int(Int32.max)))
         case "watch":
+            if peek == nil { return .watches }
             return .watch(try watchPath())
         case "unwatch":
             if accept("all", part: .path) { return .unwatch(nil) }

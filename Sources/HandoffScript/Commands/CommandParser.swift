@@ -67,6 +67,14 @@ package enum CommandParser {
 
         mutating func finish() throws(Diagnostic) {
             if let t = peek {
+                // A second kind after `break KIND`: one breakpoint per command.
+                if spec.name == "break", BreakEvent(rawValue: t.text) != nil, i > 0,
+                    let first = BreakEvent(rawValue: tokens[i - 1].text)
+                {
+                    throw error(
+                        "one kind per 'break': 'break \(first.rawValue)' then 'break \(t.text)'",
+                        at: t)
+                }
                 let word = spec.words.isEmpty ? nil : Suggest.closest(to: t.text, in: spec.words)
                 // A file name with a space reads as two words: say how to keep it one.
                 let takesFile = ["load", "record", "replay", "plot"].contains(spec.name)
@@ -392,9 +400,10 @@ package enum CommandParser {
         guard let dot = p.lastIndex(of: "."), dot != p.startIndex else { return nil }
         let id = p[..<dot]
         let field = String(p[p.index(after: dot)...])
-        return Suggest.closest(to: field, in: ExpectPath.Field.allCases.map(\.rawValue)).map {
+        let close = Suggest.closest(to: field, in: ExpectPath.Field.allCases.map(\.rawValue)).map {
             "\(id).\($0)"
         }
+        return close == p ? nil : close
     }
 
     /// The unit that makes a bare number a plausible drag: seconds below 10 (`2` → `2s`),

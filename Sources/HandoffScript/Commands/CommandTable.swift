@@ -109,9 +109,9 @@ package enum CommandTable {
             name: "delete", usage: "delete N | delete all", summary: "remove breakpoints",
             example: "delete 1", words: ["all"]),
         CommandSpec(
-            name: "watch", usage: "watch PATH",
+            name: "watch", usage: "watch [PATH]",
             summary:
-                "print 'watch PATH old → new at t T' at every frame or step where its printed value changes",
+                "print 'watch PATH old → new at t T' at every frame or step where its printed value changes; alone, list the watches with their values now",
             example: "watch outer.offset"),
         CommandSpec(
             name: "unwatch", usage: "unwatch PATH | unwatch all", summary: "stop watching",

@@ -51,6 +51,8 @@ package enum DebugCommand: Equatable, Sendable {
     case delete(Int?)
     /// `watch PATH`.
     case watch(ExpectPath)
+    /// `watch` alone: list the watches with their values now.
+    case watches
     /// `unwatch PATH`, or `unwatch all` (nil).
     case unwatch(ExpectPath?)
     /// `continue`.
@@ -72,6 +74,7 @@ package enum DebugCommand: Equatable, Sendable {
         case .list: "break"
         case .delete(let n): "delete " + (n.map(String.init) ?? "all")
         case .watch(let p): "watch \(p.canonical)"
+        case .watches: "watch"
         case .unwatch(let p): "unwatch " + (p?.canonical ?? "all")
         case .resume: "continue"
         case .history: "history"
@@ -84,7 +87,9 @@ package enum DebugCommand: Equatable, Sendable {
     /// Commands that only look (or set up the debugger) and change no simulated value.
     var isInspection: Bool {
         switch self {
-        case .breakOn, .breakWhen, .list, .delete, .watch, .unwatch, .history, .compare: true
+        case .breakOn, .breakWhen, .list, .delete, .watch, .watches, .unwatch, .history,
+            .compare:
+            true
         case .resume, .back, .backBreak: false
         }
     }

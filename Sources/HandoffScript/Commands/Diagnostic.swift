@@ -29,9 +29,10 @@ package struct Diagnostic: Error, Equatable, Sendable {
     package init(
         _ message: String, at token: Token, usage: String? = nil, suggestion: String? = nil
     ) {
+        // Never "did you mean" the word that was typed.
         self.init(
             message, column: token.column, length: max(1, token.text.count), usage: usage,
-            suggestion: suggestion)
+            suggestion: suggestion == token.text ? nil : suggestion)
     }
 
     /// The rendered error: `[LINE:COL: ]error: …`, the line with a caret under the bad token,

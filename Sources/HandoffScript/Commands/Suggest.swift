@@ -14,6 +14,9 @@ package enum Suggest {
     static let drastic: Set<String> = ["end", "swipe", "tap", "load", "record", "quit"]
 
     package static func closest(to word: String, in candidates: [String]) -> String? {
+        // The word as typed is never a suggestion: where it is a candidate, it is valid but
+        // misplaced, and no other spelling is what was meant.
+        guard !candidates.contains(word) else { return nil }
         // Bounded (issue 9): a word is close only within a third of the shorter word's length, so
         // a word longer than every candidate by more than that is near none of them (a 1 MB word
         // is never compared), and a candidate whose length differs by more is skipped before the

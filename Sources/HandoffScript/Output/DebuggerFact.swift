@@ -15,6 +15,8 @@ package enum DebuggerFact: Sendable {
     case deleted([Int])
     /// `watch PATH`: watching, with the value now (nil: no such value in this scene).
     case watching(path: String, value: StateValue?)
+    /// `watch` alone: every watch, with the value now (nil: no such value in this scene).
+    case watches([(path: String, value: StateValue?)])
     /// `unwatch`: the paths no longer watched.
     case unwatched([String])
     /// `history`: the commands since the last load.
@@ -43,7 +45,12 @@ package struct HistoryRow: Sendable {
 /// What `compare KEY VALUE` found.
 package struct CompareReport: Sendable {
     package var key: String
+    /// The value now, after the history's own `set KEY` commands.
     package var now: String
+    /// The value at the last load (where the left column started).
+    package var loaded: String
+    /// The history's `set KEY` commands, skipped on the right: their numbers and values.
+    package var skipped: [(number: Int, value: String)]
     package var value: String
     package var commands: Int
     /// Every printed value: its path, now, and with the value.

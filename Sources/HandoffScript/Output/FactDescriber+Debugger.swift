@@ -68,6 +68,28 @@ extension FactDescriber {
                 "watching",
                 [line("watch", "\(path) (now \(value.map(text) ?? "no value in this scene"))")],
                 [("path", .string(path)), ("value", value.map(Self.value) ?? .null)])
+        case .watches(let rows):
+            emit(
+                "watches",
+                rows.isEmpty
+                    ? [line("watch", "nothing is watched")]
+                    : rows.map {
+                        line(
+                            "watch",
+                            "\($0.path) (now \($0.value.map(text) ?? "no value in this scene"))")
+                    },
+                [
+                    (
+                        "watches",
+                        .list(
+                            rows.map {
+                                .record([
+                                    ("path", .string($0.path)),
+                                    ("value", $0.value.map(Self.value) ?? .null),
+                                ])
+                            })
+                    )
+                ])
         case .unwatched(let paths):
             emit(
                 "unwatch",
@@ -124,6 +146,14 @@ extension FactDescriber {
                 "compare", compareLines(c),
                 [
                     ("key", .string(c.key)), ("now", .string(c.now)), ("value", .string(c.value)),
+                    ("loaded", .string(c.loaded)),
+                    (
+                        "skipped",
+                        .list(
+                            c.skipped.map {
+                                .record([("number", .int($0.number)), ("value", .string($0.value))])
+                            })
+                    ),
                     ("commands", .int(c.commands)),
                     (
                         "rows",
@@ -225,17 +255,30 @@ extension FactDescriber {
     static func compareLines(_ r: CompareReport) -> [String] {
         let pad = TextRenderer.pad
         let line = TextRenderer.line
-        let left = "now (\(r.key) \(r.now))"
+        // The left column is the session as it ran: the value at the load, then what the
+        // history's own `set KEY` commands made it (they are skipped on the right only).
+        var chain = [r.loaded]
+        for s in r.skipped where s.value != chain[chain.count - 1] { chain.append(s.value) }
+        if chain.count > 3 { chain = [chain[0], "…", chain[chain.count - 1]] }
+        let left = "now (\(r.key) \(chain.joined(separator: " → ")))"
         let right = "\(r.key) \(r.value)"
+        let counted = "the \(Plural.count(r.commands, "command")) since the last load"
+        let header: String
+        switch r.skipped.count {
+        case 0: header = "\(r.key) \(r.value) against \(r.now): " + counted
+        case 1:
+            header =
+                "\(r.key) \(r.value) from the load against now: \(counted), #\(r.skipped[0].number) 'set \(r.key) \(r.skipped[0].value)' skipped"
+        default:
+            header =
+                "\(r.key) \(r.value) from the load against now: \(counted), its \(r.skipped.count) 'set \(r.key)' skipped"
+        }
         let pathWidth = max(TextRenderer.labelWidth, (r.rows.map(\.path.count).max() ?? 0) + 2)
         let rows = r.rows.map { (path: $0.path, now: text($0.now), with: text($0.with)) }
         let nowWidth = max(left.count, rows.map(\.now.count).max() ?? 0) + 2
         let withWidth = max(right.count, rows.map(\.with.count).max() ?? 0) + 2
         var out = [
-            line(
-                "compare",
-                "\(r.key) \(r.value) against \(r.now): the \(Plural.count(r.commands, "command")) since the last load"
-            ),
+            line("compare", header),
             pad("", pathWidth) + pad(left, nowWidth) + right,
         ]
         for row in rows {

@@ -27,14 +27,15 @@ struct Breakpoint: Sendable {
         case .handoff: .handoff
         case .owner: .owner
         case .edgeHit: .edge
-        case .tap: .tap
+        // `tab` selects like a delivered tap (SPEC §5.8) and prints `tap … delivered`.
+        case .tap, .tabbed: .tap
         case .refused: .refuse
         case .repair: .repair
         case .released: .release
         case .hazard: .hazard
         case .touchDown, .stopped, .swallowed, .recognizer, .tracking, .tapMoved, .offAxis,
             .touchesCancelled, .moved, .flingFrame, .momentumStarted, .momentumEnded,
-            .springStarted, .springEnded, .tabbed, .pageSelected, .transitionEnded, .decided:
+            .springStarted, .springEnded, .pageSelected, .transitionEnded, .decided:
             nil
         }
     }

@@ -117,10 +117,17 @@ extension Session {
         var right = freshSide
         right.set(setting)
         var first: (number: Int, command: String, now: String, with: String)?
+        let loaded = left.settingValue(setting.key)
+        var skipped: [(number: Int, value: String)] = []
         for k in 0..<log.count {
             let text = log.text(k)
             let frames = log.frames(k)
             if text.hasPrefix("set "), case .set(let s)? = try? parse(text), s.key == setting.key {
+                // Skipped on the right only: the left is the session as it ran, and the
+                // commands are aligned by history number, so the first difference is that of
+                // the first other command whose output differs.
+                skipped.append((k + 1, s.value))
+                if first == nil { _ = left.quietStep(text, frames: frames) }
                 continue
             }
             let withStep = right.quietStep(text, frames: frames)
@@ -146,8 +153,9 @@ extension Session {
             .debugger(
                 .compare(
                     CompareReport(
-                        key: setting.key, now: settingValue(setting.key), value: setting.value,
-                        commands: log.count, rows: rows, first: first)))
+                        key: setting.key, now: settingValue(setting.key), loaded: loaded,
+                        skipped: skipped, value: setting.value, commands: log.count, rows: rows,
+                        first: first)))
         ]
     }
 

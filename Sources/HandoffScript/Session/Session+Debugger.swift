@@ -130,6 +130,13 @@ extension Session {
         }
     }
 
+    /// After the touch of a `pan … over` or `swipe`, a step before its frames (SPEC §10): the
+    /// watches only (breakpoints look at the touch's facts with the first frame).
+    mutating func watchTouchStep() {
+        guard debug.active, debug.mode == .live, !debug.watches.isEmpty else { return }
+        checkWatches()
+    }
+
     /// Notes the breakpoints that the facts logged since the last scan trigger (the log is
     /// drained at the end of each command, so `collect` scans first).
     mutating func scanEvents() {
@@ -302,6 +309,10 @@ extension Session {
                 debug.watches.append(Watch(path: path, shown: value))
             }
             return [.debugger(.watching(path: path.canonical, value: value))]
+        case .watches:
+            return [
+                .debugger(.watches(debug.watches.map { ($0.path.canonical, reading($0.path)) }))
+            ]
         case .unwatch(let path):
             guard let path else {
                 let all = debug.watches.map(\.path.canonical)

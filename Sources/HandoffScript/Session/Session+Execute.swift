@@ -58,6 +58,7 @@ extension Session {
                 try simulate(at == nil ? nil : .point) { s throws(SimulatorError) in
                     try s.touchDown(at: p)
                 }
+                if over != nil { watchTouchStep() }
             }
             try moveFinger(dx, dy, over: over, fail: fail)
         case .end(let v):
@@ -68,6 +69,7 @@ extension Session {
             if !sim.isFingerDown {
                 let p = sim.graph.scene.touchPoint
                 try simulate { s throws(SimulatorError) in try s.touchDown(at: p) }
+                watchTouchStep()
             }
             try moveFinger(dx, dy, over: over ?? TimeSpan(100, .ms), lift: true, fail: fail)
         case .tap(let place):
