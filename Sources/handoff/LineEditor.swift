@@ -20,7 +20,7 @@ final class LineEditor {
     private var event = HistEvent()
     private var prompt: UnsafeMutablePointer<CChar> = strdup("> ")!
     /// Given the text left of the cursor: text to insert at the cursor, or candidates to list.
-    var complete: (String) -> (insert: String, list: [String]) = { _ in ("", []) }
+    var complete: (String) -> (delete: Int, insert: String, list: [String]) = { _ in (0, "", []) }
 
     init(program: String, historyPath: String) {
         setlocale(LC_CTYPE, "")  // without it, non-ASCII keys are dropped
@@ -112,8 +112,9 @@ final class LineEditor {
         }
         let before = String(
             decoding: UnsafeRawBufferPointer(start: start, count: cursor - start), as: UTF8.self)
-        let (insert, list) = instance(el).complete(before)
+        let (delete, insert, list) = instance(el).complete(before)
         if !insert.isEmpty {
+            if delete > 0 { el_deletestr(el, Int32(delete)) }
             _ = el_insertstr(el, insert)
             return UInt8(CC_REFRESH)
         }

@@ -7,33 +7,72 @@ package enum Completion {
     package static func candidates(
         for before: String, session: Session, files: (String) -> [String]
     ) -> (partial: String, candidates: [String]) {
-        let endsWithSpace = before.isEmpty || before.last == " "
-        var words = before.split(separator: " ").map(String.init)
-        let partial = endsWithSpace ? "" : (words.popLast() ?? "")
+        let (head, partial) = split(before)
+        let words = head.split(separator: " ").map(String.init)
+        let bare = unquoted(partial)
         let all: [String]
         if words.isEmpty {
             all = CommandTable.names
         } else {
             all = arguments(
-                command: words[0], previous: Array(words.dropFirst()), partial: partial,
+                command: words[0], previous: Array(words.dropFirst()), partial: bare,
                 session: session, files: files)
         }
         var seen = Set<String>()
-        let hits = all.filter { $0.hasPrefix(partial) && seen.insert($0).inserted }
+        let hits = all.filter { $0.hasPrefix(bare) && seen.insert($0).inserted }
         return (partial, hits)
     }
 
-    /// What Tab does: insert the rest of the common prefix (plus a space when one candidate is
-    /// complete), or list the candidates when nothing more is common.
+    /// What Tab does: replace the word being typed (`delete` characters before the cursor) by the
+    /// common prefix of the candidates (plus a space when one candidate is complete), or list the
+    /// candidates when nothing more is common. A file name with a space is written quoted (`load
+    /// "my scenes/a b.yaml"`), as the command language reads it.
     package static func action(for before: String, session: Session, files: (String) -> [String])
-        -> (insert: String, list: [String])
+        -> (delete: Int, insert: String, list: [String])
     {
         let (partial, hits) = candidates(for: before, session: session, files: files)
-        guard !hits.isEmpty else { return ("", []) }
+        guard !hits.isEmpty else { return (0, "", []) }
+        let bare = unquoted(partial)
         var common = commonPrefix(hits)
-        if hits.count == 1, !common.hasSuffix("["), !common.hasSuffix("/") { common += " " }
-        if common.count > partial.count { return (String(common.dropFirst(partial.count)), []) }
-        return ("", hits)
+        let quote: Character? =
+            partial.first.flatMap { $0 == "\"" || $0 == "'" ? $0 : nil }
+            ?? (common.contains(" ") ? "\"" : nil)
+        let complete = hits.count == 1 && !common.hasSuffix("[") && !common.hasSuffix("/")
+        guard common.count > bare.count || (complete && quote != nil) else {
+            return (0, "", hits)
+        }
+        if let quote {
+            common = String(quote) + common + (complete ? String(quote) + " " : "")
+            return (partial.count, common, [])
+        }
+        if complete { common += " " }
+        return (0, String(common.dropFirst(partial.count)), [])
+    }
+
+    /// The text before the word being typed, and that word as typed (with its opening quote when
+    /// it is a quoted file name that is not closed yet).
+    static func split(_ before: String) -> (head: Substring, partial: String) {
+        var quote: Character?
+        var start = before.startIndex
+        var i = before.startIndex
+        while i < before.endIndex {
+            let c = before[i]
+            if let q = quote {
+                if c == q { quote = nil }
+            } else if c == "\"" || c == "'" {
+                quote = c
+            } else if c == " " {
+                start = before.index(after: i)
+            }
+            i = before.index(after: i)
+        }
+        return (before[..<start], String(before[start...]))
+    }
+
+    /// A word without its opening quote.
+    static func unquoted(_ word: String) -> String {
+        guard let q = word.first, q == "\"" || q == "'" else { return word }
+        return String(word.dropFirst())
     }
 
     /// The longest common prefix of the candidates.
