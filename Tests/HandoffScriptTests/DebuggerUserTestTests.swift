@@ -6,6 +6,24 @@ import Testing
 /// The findings of a fresh-eyes user test of the debugger (SPEC §10, §10.1), each a session read
 /// as a script.
 extension DebuggerTests {
+    /// SPEC §10: `back` undoes a `set` like any command; its `old → new` lines say so.
+    @Test func backListsTheSettingsItUndoes() {
+        var s = session()
+        _ = lines(&s, "pan 0 -100")
+        _ = lines(&s, "end")
+        _ = lines(&s, "set policy uikit")
+        _ = lines(&s, "set fps 30")
+        _ = lines(&s, "pan 0 -100")
+        let out = lines(&s, "back 3")
+        #expect(out.first == "back      undid 3 commands; 2 left")
+        #expect(out.contains("set policy       uikit → nested"))
+        #expect(out.contains("set fps          30 → 60"))
+        #expect(out.contains("upcoming.offset  100 → 0"))
+        // Nothing to say when no setting changed.
+        _ = lines(&s, "pan 0 -50")
+        #expect(!lines(&s, "back").contains { $0.hasPrefix("set ") })
+    }
+
     /// SPEC §10.1: `compare` skips the history's own `set KEY` on the right only; the left is the
     /// session as it ran, so with `set policy uikit` in the history, `compare policy nested`
     /// names the pan as the first command whose output differs (the drag goes to the header

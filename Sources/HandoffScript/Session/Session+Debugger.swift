@@ -396,8 +396,24 @@ extension Session {
                 nil)
         }
         let target = log.count - n
+        let settings = settingsListing
         restore(to: target)
         return [.debugger(.back(undone: n, remaining: target, to: nil))]
+            + settingChanges(from: settings)
+    }
+
+    /// The settings a rewind changed back (`set` commands are undone like any other), as
+    /// `set KEY  OLD → NEW` lines.
+    func settingChanges(from before: [(key: String, value: String, origin: SettingOrigin)])
+        -> [Fact]
+    {
+        let after = settingsListing
+        return zip(before, after).compactMap { old, new in
+            guard old.key == new.key, old.value != new.value, old.key != "output" else {
+                return nil
+            }
+            return .changed(path: "set " + old.key, from: .word(old.value), to: .word(new.value))
+        }
     }
 
     /// Re-simulates the first `target` commands from the latest checkpoint at or before them and
@@ -448,6 +464,7 @@ extension Session {
             return nowFrame.map { f < $0 } ?? true
         }
         let saved = checkpointState
+        let settings = settingsListing
         let savedPending = debug.pending
         let savedBreakpoints = debug.breakpoints
         var found: (moment: StopMoment, stops: [BreakStop])?
@@ -493,6 +510,6 @@ extension Session {
         }
         let to = BackTarget(number: m.entry + 1, command: log.text(m.entry), frame: m.frame)
         return [.debugger(.back(undone: before - log.count, remaining: log.count, to: to))]
-            + found.stops.map { .debugger(.stop($0)) }
+            + settingChanges(from: settings) + found.stops.map { .debugger(.stop($0)) }
     }
 }
