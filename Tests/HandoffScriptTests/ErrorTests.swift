@@ -22,6 +22,15 @@ struct ErrorTests {
         return r.lines.map(\.text)
     }
 
+    /// `step 0` ran nothing and said nothing, stopped or not (fresh-eyes finding): N is 1 or more.
+    @Test func stepZeroIsAnError() {
+        #expect(
+            error("step 0", number: 3) == [
+                "3:6: error: N must be between 1 and 100000", "  step 0", "       ^",
+                "usage: step [N]",
+            ])
+    }
+
     @Test func loadOfNothingIsOneErrorUnderTheName() {
         #expect(
             error("load nosuch") == [

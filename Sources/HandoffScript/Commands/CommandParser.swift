@@ -234,7 +234,7 @@ package enum CommandParser {
             case "wait": return .wait(try duration("D"))
             case "step":
                 if peek == nil { return .step(1) }
-                return .step(try integer("N", part: .frames, range: 0...CommandParser.maxFrames))
+                return .step(try integer("N", part: .frames, range: 1...CommandParser.maxFrames))
             case "settle": return .settle
             case "state": return .state(json: accept("--json"))
             case "tree": return .tree
