@@ -192,6 +192,15 @@ struct SessionTests {
         // A typo or a command that changes state never advances the replay.
         #expect(StepAnswer("con tinue") == .invalid("unknown command 'con'"))
         if case .invalid = StepAnswer("pan 0 -10") {} else { Issue.record("pan ran at a step") }
+        // The refusal names every kind of command that does run at a step (the debugger's
+        // listings included), and what `continue` means there.
+        #expect(StepAnswer("history") == .inspect("history"))
+        #expect(StepAnswer("break") == .inspect("break"))
+        #expect(
+            StepAnswer("tab next")
+                == .invalid(
+                    "'tab next' would change the replay; at a step, Enter runs the trace's next command, 'continue' (c) runs the rest of the replay, 'quit' (q) stops, and only inspection commands run here (state, why, tree, show, expect, history, break, watch, set, help)"
+                ))
     }
 
     @Test func loadSceneFileRelativeToBase() {

@@ -1,6 +1,7 @@
 /// An answer at a `replay --step` pause (the CLI and the shell share it): Enter runs the trace's
 /// next command, `continue` (`c`) runs the rest without pausing, `quit` (`q`) or no answer (end
-/// of input) stops; an inspection command (`state`, `why`, `tree`, `show`, `expect`, `help`)
+/// of input) stops; an inspection command (`state`, `why`, `tree`, `show`, `expect`, `history`,
+/// `break` and `watch` alone, `set` alone, `help`)
 /// runs on the replay's state and asks again; anything else is refused and asks again, so a typo
 /// never advances the replay.
 package enum StepAnswer: Equatable, Sendable {
@@ -35,7 +36,9 @@ package enum StepAnswer: Equatable, Sendable {
             } else {
                 self = .invalid(
                     "'\(trimmed)' would change the replay; at a step, Enter runs the trace's next "
-                        + "command, and only state, why, tree, show, expect and help run here")
+                        + "command, 'continue' (c) runs the rest of the replay, 'quit' (q) stops, "
+                        + "and only inspection commands run here (state, why, tree, show, expect, "
+                        + "history, break, watch, set, help)")
             }
         }
     }
