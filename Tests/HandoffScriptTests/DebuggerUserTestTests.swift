@@ -6,6 +6,22 @@ import Testing
 /// The findings of a fresh-eyes user test of the debugger (SPEC §10, §10.1), each a session read
 /// as a script.
 extension DebuggerTests {
+    /// A `break when` or `watch` kept over `load` of a scene without that value says so, once,
+    /// at the load (it used to stay silently unable to fire).
+    @Test func loadNamesTheBreakpointsAndWatchesThatNameNothingNow() {
+        var s = Session(scene: BuiltinScenes.sheet, ref: "sheet", files: MemoryFiles())
+        _ = lines(&s, "break when sheet.top <= 100")
+        _ = lines(&s, "break handoff")
+        _ = lines(&s, "watch sheet.top")
+        #expect(
+            lines(&s, "load tabs") == [
+                "load      tabs: 6 nodes, window 390×844",
+                "break     1  when sheet.top <= 100: no such value in this scene, it never fires",
+                "watch     sheet.top (now no value in this scene)",
+            ])
+        #expect(lines(&s, "load sheet") == ["load      sheet: 7 nodes, window 390×844"])
+    }
+
     /// SPEC §10: `back` undoes a `set` like any command; its `old → new` lines say so.
     @Test func backListsTheSettingsItUndoes() {
         var s = session()

@@ -9,6 +9,8 @@ package enum DebuggerFact: Sendable {
     case watch(path: String, from: StateValue, to: StateValue, time: Double, frame: Int)
     /// `break KIND` / `break when …`: the new breakpoint.
     case breakpointSet(number: Int, what: String)
+    /// `load`: a `break when` whose path names no value in the new scene (it never fires there).
+    case unresolved(number: Int, what: String)
     /// `break`: every breakpoint with its hits.
     case breakpoints([(number: Int, what: String, hits: Int)])
     /// `delete N` / `delete all`: the breakpoints removed.

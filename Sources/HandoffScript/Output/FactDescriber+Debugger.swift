@@ -37,6 +37,11 @@ extension FactDescriber {
             emit(
                 "break", [line("break", "\(number)  \(what)")],
                 [("number", .int(number)), ("what", .string(what))])
+        case .unresolved(let number, let what):
+            emit(
+                "unresolved",
+                [line("break", "\(number)  \(what): no such value in this scene, it never fires")],
+                [("number", .int(number)), ("what", .string(what))])
         case .breakpoints(let rows):
             emit(
                 "breakpoints", breakpointLines(rows),

@@ -402,6 +402,20 @@ extension Session {
             + settingChanges(from: settings)
     }
 
+    /// After `load`: the breakpoints and watches whose path names no value in the new scene, so
+    /// a user who kept `break when sheet.top <= 100` over `load tabs` learns it cannot fire.
+    func unresolvedAfterLoad() -> [Fact] {
+        var facts: [Fact] = []
+        for b in debug.breakpoints {
+            guard case .condition(let c, _) = b.kind, reading(c.path) == nil else { continue }
+            facts.append(.debugger(.unresolved(number: b.number, what: b.what)))
+        }
+        for w in debug.watches where reading(w.path) == nil {
+            facts.append(.debugger(.watching(path: w.path.canonical, value: nil)))
+        }
+        return facts
+    }
+
     /// The settings a rewind changed back (`set` commands are undone like any other), as
     /// `set KEY  OLD → NEW` lines.
     func settingChanges(from before: [(key: String, value: String, origin: SettingOrigin)])

@@ -509,7 +509,7 @@ package struct Session {
             .loaded(
                 scene: scene.name, nodes: sim.graph.count, window: scene.windowSize,
                 imported: summary)
-        ]
+        ] + unresolvedAfterLoad()
     }
 }
 
