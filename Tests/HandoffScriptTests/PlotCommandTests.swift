@@ -55,6 +55,23 @@ struct PlotCommandTests {
             s.run("break").lines.map(\.text).filter { $0.hasSuffix("1 hit") }.count == 2)
     }
 
+    /// A handoff's `from → to` label near the right edge is drawn left of its marker, inside the
+    /// picture (it was clipped: "oute").
+    @Test func aHandoffLabelAtTheRightEdgeStaysInside() throws {
+        let files = MemoryFiles()
+        var s = Session(scene: BuiltinScenes.tabs, ref: "tabs", files: files)
+        for c in ["pan 0 -100", "end 0 -900", "settle"] { _ = s.run(c) }
+        _ = s.run("plot wide.svg")
+        _ = s.run("plot edge.svg --from 0 --to 0.14")
+        let label = ##"fill="#e8590c">outer → upcoming</text>"##
+        let wide = try #require(files.files["wide.svg"])
+        let edge = try #require(files.files["edge.svg"])
+        #expect(
+            wide.contains(label)
+                && !wide.contains(##"text-anchor="end" font-size="10" fill="#e8590c""##))
+        #expect(edge.contains(##"text-anchor="end" font-size="10" "## + label))
+    }
+
     @Test func plotNamesItsMistakes() {
         var s = session(MemoryFiles())
         let bad = s.run("plot fling.png")

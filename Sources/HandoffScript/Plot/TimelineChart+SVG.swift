@@ -217,8 +217,12 @@ extension TimelineChart {
             }
             let (detail, label) = timeline.describe(m)
             if labelled, count == 1, let label {
+                // Right of the marker, or left of it where the text would run past the plot.
+                let fits = mx + 9 + Double(label.count) * 6 <= Self.left + Self.plotWidth
+                let tx = fits ? mx + 9 : mx - 9
+                let anchor = fits ? "" : " text-anchor=\"end\""
                 o +=
-                    "<text x=\"\(f(mx + 9))\" y=\"\(f(my + 4))\" font-size=\"10\" fill=\"#e8590c\">\(Self.xml(label))</text>\n"
+                    "<text x=\"\(f(tx))\" y=\"\(f(my + 4))\"\(anchor) font-size=\"10\" fill=\"#e8590c\">\(Self.xml(label))</text>\n"
             }
             let more = count > 1 ? " (and \(count - 1) more in this pixel)" : ""
             o +=
