@@ -1,14 +1,15 @@
 # Two commands do everything: `make run` starts the REPL on the default scene, `make test` runs
-# every test. Each installs what it needs (libedit-dev; tmux for the shell test; chromium for the
-# plot HTML test) when missing.
+# every test. Each installs what it needs when missing (libedit-dev; for the tests also tmux for the
+# shell test and chromium for the plot HTML test).
 
 SWIFT ?= swift
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 FLAGS := -Xswiftc -warnings-as-errors
 
-.PHONY: run test deps build lint format bench clean fuzz fuzz-canary fuzz-ci test-asan
+.PHONY: run test deps libedit build lint format bench clean fuzz fuzz-canary fuzz-ci test-asan
 
-run: deps
+# The shell needs only libedit; the tests also need tmux and chromium.
+run: libedit
 	$(SWIFT) build --product handoff
 	.build/debug/handoff $(SCENE)
 
@@ -16,15 +17,17 @@ test: deps
 	$(SWIFT) build $(FLAGS) --build-tests
 	$(SWIFT) test $(FLAGS)
 
-deps:
+libedit:
 	@[ -f /usr/include/histedit.h ] || { echo "installing libedit-dev"; \
 	  $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq libedit-dev; }
+
+deps: libedit
 	@command -v tmux >/dev/null || { echo "installing tmux"; \
 	  $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq tmux; }
 	@command -v chromium >/dev/null || { echo "installing chromium (the plot HTML test)"; \
 	  $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq chromium; }
 
-build: deps
+build: libedit
 	$(SWIFT) build $(FLAGS)
 
 lint:
@@ -33,21 +36,21 @@ lint:
 format:
 	$(SWIFT) format --in-place --configuration .swiftformat --recursive Sources Tests Fuzz/Sources
 
-bench: deps
+bench: libedit
 	$(SWIFT) run -c release handoff-bench
 
 # Fuzzing (Fuzz/README.md): each libFuzzer target for FUZZ_SECONDS (default 600), one at a time,
 # at nice priority; fails on a crash, a hang, a leak or a run that executed nothing.
 FUZZ_SECONDS ?= 600
-fuzz: deps
+fuzz: libedit
 	FUZZ_SECONDS=$(FUZZ_SECONDS) Fuzz/fuzz run
 
 # Each target must find the planted canary input (proof that it really fuzzes).
-fuzz-canary: deps
+fuzz-canary: libedit
 	Fuzz/fuzz canary
 
 # What CI runs: the canary, then 60 s per target.
-fuzz-ci: deps
+fuzz-ci: libedit
 	Fuzz/fuzz canary
 	FUZZ_SECONDS=60 Fuzz/fuzz run
 
