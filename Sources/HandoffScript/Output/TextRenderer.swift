@@ -16,25 +16,43 @@ package struct TextRenderer: FactRenderer {
         for line in text() { lines.append(OutputLine(line, role: role)) }
     }
 
-    /// The lines of a command's facts; consecutive state changes are aligned together.
+    /// The lines of a command's facts; consecutive state changes are aligned together. A run of
+    /// state changes is written straight from the facts (no intermediate strings or arrays).
     package static func render(_ facts: [Fact], names: Names) -> [OutputLine] {
         var renderer = TextRenderer()
         renderer.lines.reserveCapacity(facts.count + 2)
-        var changes: [(String, String)] = []
-        for fact in facts {
-            if case .changed(let path, let from, let to) = fact {
-                changes.append((path, change(from, to)))
-                continue
-            }
-            renderer.flush(&changes)
-            FactDescriber.describe(fact, names, into: &renderer)
+        var runStart = 0  // the first state change not written yet
+        for i in facts.indices {
+            if case .changed = facts[i] { continue }
+            renderer.changes(facts[runStart..<i])
+            runStart = i + 1
+            FactDescriber.describe(facts[i], names, into: &renderer)
         }
-        renderer.flush(&changes)
+        renderer.changes(facts[runStart...])
         return renderer.lines
     }
 
-    /// `OLD → NEW` (`FactDescriber.text` of each), put together on the stack.
-    private static func change(_ from: StateValue, _ to: StateValue) -> String {
+    /// A run of state changes, aligned: `PATH  OLD → NEW` (`FactDescriber.text` of each value),
+    /// each line put together on the stack.
+    private mutating func changes(_ run: ArraySlice<Fact>) {
+        guard !run.isEmpty else { return }
+        var widest = 0
+        for i in run.indices {
+            if case .changed(let path, _, _) = run[i] {
+                widest = max(widest, Self.characters(path))
+            }
+        }
+        let width = max(Self.labelWidth, widest + 2)
+        for i in run.indices {
+            guard case .changed(let path, let from, let to) = run[i] else { continue }
+            lines.append(OutputLine(Self.change(path, width, from, to)))
+        }
+    }
+
+    /// `PATH`, spaces up to `width` characters, then `OLD → NEW`.
+    private static func change(_ path: String, _ width: Int, _ from: StateValue, _ to: StateValue)
+        -> String
+    {
         func size(_ v: StateValue) -> Int {
             switch v {
             case .number: NumberFormat.maxBytes
@@ -42,7 +60,8 @@ package struct TextRenderer: FactRenderer {
             }
         }
         let arrow = " → "
-        let capacity = size(from) + arrow.utf8.count + size(to)
+        let spaces = max(width - characters(path), 0)
+        let capacity = path.utf8.count + spaces + size(from) + arrow.utf8.count + size(to)
         return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: capacity) { buffer in
             func write(_ v: StateValue, at start: Int) -> Int {
                 switch v {
@@ -50,20 +69,14 @@ package struct TextRenderer: FactRenderer {
                 case .word(let w): buffer[start...].initialize(from: w.utf8).1
                 }
             }
-            var end = write(from, at: 0)
+            var end = buffer[0...].initialize(from: path.utf8).1
+            buffer[end..<(end + spaces)].initialize(repeating: UInt8(ascii: " "))
+            end += spaces
+            end = write(from, at: end)
             end = buffer[end...].initialize(from: arrow.utf8).1
             end = write(to, at: end)
             return String(decoding: UnsafeBufferPointer(rebasing: buffer[..<end]), as: UTF8.self)
         }
-    }
-
-    private mutating func flush(_ changes: inout [(String, String)]) {
-        guard !changes.isEmpty else { return }
-        let width = Self.alignedWidth(changes)
-        for row in changes {
-            lines.append(OutputLine(Self.padded(row.0, to: width, atLeast: 0, then: row.1)))
-        }
-        changes.removeAll(keepingCapacity: true)
     }
 
     package static func line(_ label: String, _ text: String) -> String {
