@@ -141,6 +141,7 @@ package enum FactDescriber {
         _ e: Event, _ n: Names, at moment: Moment, into r: inout R
     ) {
         let line = TextRenderer.line
+        let row = TextRenderer.row
         let f = NumberFormat.format
         func emit(
             _ kind: String, role: LineRole = .plain, mark: [TimelineMark.Kind] = [],
@@ -158,7 +159,7 @@ package enum FactDescriber {
             emit(
                 "touch", mark: [.touchDown],
                 [
-                    line("touch", "\(n.target(target)) at (\(f(p.x)), \(f(p.y)))"),
+                    row("touch", [n.target(target), " at (", f(p.x), ", ", f(p.y), ")"]),
                     line("path", ids.joined(separator: " > ")),
                 ],
                 [
@@ -167,7 +168,7 @@ package enum FactDescriber {
                 ])
         case .stopped(let node, let kind):
             emit(
-                "stopped", [line("stopped", "\(n.id(node)) \(kind.rawValue)")],
+                "stopped", [row("stopped", [n.id(node), " ", kind.rawValue])],
                 [("node", id(node)), ("animation", .string(kind.rawValue))])
         case .swallowed(let t):
             emit(
@@ -178,10 +179,10 @@ package enum FactDescriber {
             let name: String
             switch recognizer {
             case .pan(let axis):
-                text = line("pan", "\(axis.rawValue) \(state.rawValue)")
+                text = row("pan", [axis.rawValue, " ", state.rawValue])
                 name = "pan(\(axis.rawValue))"
             case .tap(let t):
-                text = line("tap", "\(n.target(t)) \(state.rawValue)")
+                text = row("tap", [n.target(t), " ", state.rawValue])
                 name = "tap(\(n.target(t)))"
             }
             emit(
@@ -213,9 +214,12 @@ package enum FactDescriber {
             emit(
                 "owner", role: .highlight,
                 [
-                    line(
+                    row(
                         "owner",
-                        "\(n.id(node)) (chain \(chain.map { n.id($0) }.joined(separator: ", ")))")
+                        [
+                            n.id(node), " (chain ", chain.map { n.id($0) }.joined(separator: ", "),
+                            ")",
+                        ])
                 ],
                 [("node", id(node)), ("chain", .list(chain.map(id)))])
         case .moved(let l):
@@ -224,19 +228,20 @@ package enum FactDescriber {
             emit("fling", [line("fling", TextRenderer.ledger(l, n))], ledgerFields(l, n))
         case .handoff(let from, let to):
             emit(
-                "handoff", mark: [.handoff], [line("handoff", "\(n.id(from)) → \(n.id(to))")],
+                "handoff", mark: [.handoff], [row("handoff", [n.id(from), " → ", n.id(to)])],
                 [("from", id(from)), ("to", id(to))])
         case .released(let v, let s):
             emit(
                 "release", mark: [.lift],
-                [line("release", "velocity (\(f(v.x)), \(f(v.y))) pt/s, scroll \(f(s))")],
+                [row("release", ["velocity (", f(v.x), ", ", f(v.y), ") pt/s, scroll ", f(s)])],
                 [("velocity", point(v)), ("scroll", .number(s))])
         case .momentumStarted(let d, let v, let travel):
             emit(
-                "momentum", [line("momentum", "\(n.id(d)) at \(f(v)) pt/s, travel \(f(travel))")],
+                "momentum",
+                [row("momentum", [n.id(d), " at ", f(v), " pt/s, travel ", f(travel)])],
                 [("node", id(d)), ("velocity", .number(v)), ("travel", .number(travel))])
         case .momentumEnded(let d):
-            emit("momentumEnded", [line("rest", "\(n.id(d)) momentum ended")], [("node", id(d))])
+            emit("momentumEnded", [row("rest", [n.id(d), " momentum ended"])], [("node", id(d))])
         case .edgeHit(let node, let v):
             let text =
                 node.map { line("edge", "\(n.id($0)) hit its edge at \(f(v)) pt/s and bounces") }
@@ -248,10 +253,12 @@ package enum FactDescriber {
             emit(
                 "spring",
                 [
-                    line(
+                    row(
                         "spring",
-                        "\(n.id(node)) \(kind.rawValue) → \(springTarget(node, target, n)) from \(f(v)) pt/s"
-                    )
+                        [
+                            n.id(node), " ", kind.rawValue, " → ", springTarget(node, target, n),
+                            " from ", f(v), " pt/s",
+                        ])
                 ],
                 [
                     ("node", id(node)), ("animation", .string(kind.rawValue)),
@@ -261,9 +268,9 @@ package enum FactDescriber {
             emit(
                 "settled",
                 [
-                    line(
+                    row(
                         "settled",
-                        "\(n.id(node)) \(kind.rawValue) at \(springTarget(node, target, n))")
+                        [n.id(node), " ", kind.rawValue, " at ", springTarget(node, target, n)])
                 ],
                 [
                     ("node", id(node)), ("animation", .string(kind.rawValue)),
@@ -272,24 +279,31 @@ package enum FactDescriber {
         case .tap(let t, let outcome):
             emit(
                 "tap", mark: [.lift, TimelineMark.Kind(outcome)],
-                [line("tap", "\(n.target(t)) " + tapText(outcome, n))],
+                [row("tap", [n.target(t), " ", tapText(outcome, n)])],
                 [
                     ("target", .string(n.target(t))), ("delivered", .bool(outcome.isDelivered)),
                     ("reason", .optional(tapReason(outcome, n))),
                 ])
         case .tabbed(let t):
             emit(
-                "tap", mark: [.tapDelivered], [line("tap", "\(n.target(t)) delivered")],
+                "tap", mark: [.tapDelivered], [row("tap", [n.target(t), " delivered"])],
                 [("target", .string(n.target(t))), ("delivered", .bool(true)), ("reason", .null)])
         case .pageSelected(let node, let from, let to):
             emit(
                 "select",
-                [line("select", "\(n.id(node)) page \(from) → \(to) (\(n.page(node, to)))")],
+                [
+                    row(
+                        "select",
+                        [
+                            n.id(node), " page ", String(from), " → ", String(to), " (",
+                            n.page(node, to), ")",
+                        ])
+                ],
                 [("node", id(node)), ("from", .int(from)), ("to", .int(to))])
         case .transitionEnded(let node, let page):
             emit(
                 "transitionEnded",
-                [line("select", "\(n.id(node)) transition to \(n.page(node, page)) done")],
+                [row("select", [n.id(node), " transition to ", n.page(node, page), " done"])],
                 [("node", id(node)), ("page", .int(page))])
         case .repair(let node, let from, let to, let ancestor, let offset, let maximum):
             emit(

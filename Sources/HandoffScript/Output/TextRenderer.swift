@@ -83,6 +83,21 @@ package struct TextRenderer: FactRenderer {
         padded(label, to: labelWidth, atLeast: 1, then: text)
     }
 
+    /// `line(label, parts.joined())`, put together on the stack as one string (each `String`
+    /// append of an interpolation costs far more): the hot simulator facts are spelled this way.
+    package static func row(_ label: String, _ parts: [String]) -> String {
+        let spaces = max(labelWidth - characters(label), 1)
+        var total = label.utf8.count + spaces
+        for part in parts { total += part.utf8.count }
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: total) { buffer in
+            var end = buffer[0...].initialize(from: label.utf8).1
+            buffer[end..<(end + spaces)].initialize(repeating: UInt8(ascii: " "))
+            end += spaces
+            for part in parts { end = buffer[end...].initialize(from: part.utf8).1 }
+            return String(decoding: UnsafeBufferPointer(rebasing: buffer[..<end]), as: UTF8.self)
+        }
+    }
+
     /// `s` followed by spaces up to `width` characters (no Foundation: this is on the hot path).
     package static func pad(_ s: String, _ width: Int) -> String {
         padded(s, to: width, atLeast: 0, then: "")
