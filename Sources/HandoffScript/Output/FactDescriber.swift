@@ -160,7 +160,7 @@ package enum FactDescriber {
                 "touch", mark: [.touchDown],
                 [
                     row("touch", [n.target(target), " at (", f(p.x), ", ", f(p.y), ")"]),
-                    line("path", ids.joined(separator: " > ")),
+                    TextRenderer.joinedRow("path", joining: ids, by: " > "),
                 ],
                 [
                     ("point", point(p)), ("target", .string(n.target(target))),
@@ -176,18 +176,18 @@ package enum FactDescriber {
                 [("target", .string(n.target(t)))])
         case .recognizer(let recognizer, let state):
             let text: String
-            let name: String
+            let name: () -> String  // only JSON prints it
             switch recognizer {
             case .pan(let axis):
                 text = row("pan", [axis.rawValue, " ", state.rawValue])
-                name = "pan(\(axis.rawValue))"
+                name = { "pan(\(axis.rawValue))" }
             case .tap(let t):
                 text = row("tap", [n.target(t), " ", state.rawValue])
-                name = "tap(\(n.target(t)))"
+                name = { "tap(\(n.target(t)))" }
             }
             emit(
                 "recognizer", mark: recognizer.isPan && state == .began ? [.pan] : [], [text],
-                [("recognizer", .string(name)), ("state", .string(state.rawValue))])
+                [("recognizer", .string(name())), ("state", .string(state.rawValue))])
         case .tracking(let d, let slop):
             emit(
                 "tracking", [line("tracking", "d \(f(d)) of slop \(f(slop))")],

@@ -98,6 +98,25 @@ package struct TextRenderer: FactRenderer {
         }
     }
 
+    /// `line(label, items.joined(separator: separator))`, put together on the stack.
+    package static func joinedRow(_ label: String, joining items: [String], by separator: String)
+        -> String
+    {
+        let spaces = max(labelWidth - characters(label), 1)
+        var total = label.utf8.count + spaces + max(items.count - 1, 0) * separator.utf8.count
+        for item in items { total += item.utf8.count }
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: total) { buffer in
+            var end = buffer[0...].initialize(from: label.utf8).1
+            buffer[end..<(end + spaces)].initialize(repeating: UInt8(ascii: " "))
+            end += spaces
+            for (i, item) in items.enumerated() {
+                if i > 0 { end = buffer[end...].initialize(from: separator.utf8).1 }
+                end = buffer[end...].initialize(from: item.utf8).1
+            }
+            return String(decoding: UnsafeBufferPointer(rebasing: buffer[..<end]), as: UTF8.self)
+        }
+    }
+
     /// `s` followed by spaces up to `width` characters (no Foundation: this is on the hot path).
     package static func pad(_ s: String, _ width: Int) -> String {
         padded(s, to: width, atLeast: 0, then: "")
