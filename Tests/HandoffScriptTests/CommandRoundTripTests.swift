@@ -64,7 +64,7 @@ struct CommandRoundTripTests {
                 op: ExpectOp.allCases[b.int(ExpectOp.allCases.count)],
                 value: .number(b.number()), tolerance: b.maybe { $0.positive(limit: 100) })
         case 8: return .set(.slop(b.positive(limit: 1000)))
-        case 9: return .step(b.int(1000))
+        case 9: return .step(1 + b.int(999))  // N is 1 or more
         case 10: return .tab(.index(b.int(10)), of: b.maybe { _ in "menu" })
         default: return .expect(path: .phase, op: .eq, value: .word("idle"), tolerance: nil)
         }

@@ -33,7 +33,7 @@ struct DebuggerPropertyTests {
             case 4, 5: return int(2) == 0 ? "end" : "end \(signed(300)) \(signed(3000))"
             case 6: return "swipe \(signed(60)) \(signed(500)) over \(duration())"
             case 7: return "wait \(duration())"
-            case 8: return "step \(int(30))"
+            case 8: return "step \(1 + int(30))"
             case 9, 10: return "settle"
             case 11: return "tab \(["next", "prev", "0", "1"][int(4)])"
             case 12: return "tap \(int(390)) \(int(844))"

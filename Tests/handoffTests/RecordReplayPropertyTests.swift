@@ -57,7 +57,7 @@ import Testing
                 return
                     "tap \(decimal(upTo: 390, signed: false)) \(decimal(upTo: 844, signed: false))"
             case 8: return "swipe \(decimal(upTo: 50)) \(decimal(upTo: 400)) over \(duration())"
-            case 9: return "step \(int(20))"
+            case 9: return "step \(1 + int(20))"
             default: return int(2) == 0 ? "settle" : "set fps \([30, 60, 120][int(3)])"
             }
         }
