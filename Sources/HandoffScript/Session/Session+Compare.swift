@@ -60,18 +60,8 @@ extension Session {
     /// and the values around it, not rendered (rendering is most of a command's cost).
     mutating func quietStep(_ text: String, frames: Int?) -> SideStep {
         let before = SideValues(sim, paths)
-        guard let parsed = try? parseWithSource(text) else {
-            return SideStep(facts: [], before: before, after: before)
-        }
-        debug.command = text
-        debug.frameLimit = frames
-        pendingWhy = []
-        sim.beginCommand()
-        var r = RunResult()
-        let facts = (try? execute(parsed, result: &r)) ?? []
-        debug.frameLimit = nil
+        let facts = rerun(text, frames: frames)
         debug.pending = nil
-        keepForWhy(text, facts)
         return SideStep(facts: facts, before: before, after: SideValues(sim, paths))
     }
 

@@ -447,10 +447,18 @@ extension Session {
     /// Runs history command `k` again, quietly, with at most `limit` frames; `keepStop` leaves it
     /// stopped when the limit cut it short.
     mutating func rerun(_ k: Int, limit: Int?, keepStop: Bool = false) {
-        let text = log.text(k)
-        guard let parsed = try? parseWithSource(text) else { return }
+        _ = rerun(log.text(k), frames: limit)
+        if !keepStop { debug.pending = nil }
+    }
+
+    /// Runs a history command's text again with at most `frames` frames (a command whose rest
+    /// was dropped runs exactly the frames it ran), without rendering it: the one re-run of
+    /// `back`, `back break`, `compare` and `plot`. Under `.discover` it notes where the
+    /// breakpoints would stop. Returns the command's facts; a stop it makes stays pending.
+    mutating func rerun(_ text: String, frames: Int?) -> [Fact] {
+        guard let parsed = try? parseWithSource(text) else { return [] }
         debug.command = text
-        debug.frameLimit = limit
+        debug.frameLimit = frames
         pendingWhy = []
         if debug.active { debug.scanMark = sim.logCount }
         sim.beginCommand()
@@ -459,7 +467,7 @@ extension Session {
         debug.frameLimit = nil
         keepForWhy(text, facts)
         if debug.pending == nil, debug.mode == .discover { afterCommand() }
-        if !keepStop { debug.pending = nil }
+        return facts
     }
 
     /// `back break`: the most recent earlier moment at which a current breakpoint would have

@@ -15,27 +15,10 @@ extension Session {
         fresh.debug.mode = .discover
         fresh.rebaseline()
         for (text, frames) in historyCommands {
-            guard let parsed = try? fresh.parseWithSource(text) else { continue }
-            // History numbers count the commands that change the simulation (SPEC §10.1).
-            guard !parsed.command.isInspection else { continue }
             sampler.begin(text, at: fresh.sim.time)
             let frame = fresh.sim.frame
-            // As `run` does before a command that is not an inspection (without rendering its
-            // output, which nothing here reads).
-            fresh.sim.beginCommand()
-            var ignored = RunResult()
-            fresh.pendingWhy = []  // nothing here asks `why`
             // The history holds commands that ran; none fails when re-run from the same state.
-            // A command whose rest was dropped after a stop runs exactly the frames it ran
-            // (SPEC §10.1).
-            fresh.debug.command = text
-            if fresh.debug.active { fresh.debug.scanMark = fresh.sim.logCount }
-            fresh.debug.frameLimit = frames
-            _ = try? fresh.execute(parsed, result: &ignored)
-            fresh.debug.frameLimit = nil
-            if fresh.debug.pending == nil, !fresh.debug.breakpoints.isEmpty {
-                fresh.afterCommand()
-            }
+            _ = fresh.rerun(text, frames: frames)
             fresh.debug.pending = nil
             _ = fresh.collect()
             for moment in fresh.debug.moments {
