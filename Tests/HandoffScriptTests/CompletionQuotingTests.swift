@@ -8,7 +8,7 @@ struct CompletionQuotingTests {
     let session = Session(scene: BuiltinScenes.tabs, ref: "tabs", files: MemoryFiles())
 
     func files(_ prefix: String) -> [String] {
-        ["my scenes/", "my scenes/list in scroll.yaml", "plain.yaml"].filter {
+        ["my scenes/", "my scenes/list in scroll.yaml", "plain.yaml", "take#2.yaml"].filter {
             $0.hasPrefix(prefix)
         }
     }
@@ -33,6 +33,14 @@ struct CompletionQuotingTests {
         // What Tab leaves on the line parses back to the file.
         let line = String(before.dropLast(r.delete)) + r.insert
         #expect(try CommandParser.parse(line) == .load("my scenes/list in scroll.yaml"))
+    }
+
+    /// A `#` would start a comment: such a name is quoted like one with a space.
+    @Test func aNameWithAHashIsQuoted() throws {
+        let r = tab("load tak")  // (`ta` would also be `tabs`)
+        #expect(r.delete == 3)
+        #expect(r.insert == "\"take#2.yaml\" ")
+        #expect(try CommandParser.parse("load " + r.insert) == .load("take#2.yaml"))
     }
 
     @Test func namesWithoutSpacesAreNotQuoted() {

@@ -25,8 +25,8 @@ package enum Completion {
 
     /// What Tab does: replace the word being typed (`delete` characters before the cursor) by the
     /// common prefix of the candidates (plus a space when one candidate is complete), or list the
-    /// candidates when nothing more is common. A file name with a space is written quoted (`load
-    /// "my scenes/a b.yaml"`), as the command language reads it.
+    /// candidates when nothing more is common. A file name with a space or a `#` is written
+    /// quoted (`load "my scenes/a b.yaml"`), as the command language reads it.
     package static func action(for before: String, session: Session, files: (String) -> [String])
         -> (delete: Int, insert: String, list: [String])
     {
@@ -34,9 +34,12 @@ package enum Completion {
         guard !hits.isEmpty else { return (0, "", []) }
         let bare = unquoted(partial)
         var common = commonPrefix(hits)
+        // Quoted as the command language writes a word back (`Token.quoted`: a space, a tab, a
+        // `#`, a leading quote), or as the user opened it.
+        let written = Token.quoted(common)
         let quote: Character? =
             partial.first.flatMap { $0 == "\"" || $0 == "'" ? $0 : nil }
-            ?? (common.contains(" ") ? "\"" : nil)
+            ?? (!common.isEmpty && written != common ? written.first : nil)
         let complete = hits.count == 1 && !common.hasSuffix("[") && !common.hasSuffix("/")
         guard common.count > bare.count || (complete && quote != nil) else {
             return (0, "", hits)
