@@ -27,6 +27,9 @@ public struct Simulator: Sendable {
     public internal(set) var ledger: Ledger?
     /// Every fact since the last `drainLog()`, in order, with its time and frame.
     var log: [Occurrence] = []
+    /// An empty buffer with capacity that `drainLog()` puts in place of the log it returns (given
+    /// back with `recycleLog(_:)`): a command's facts allocate no new log.
+    var spareLog: [Occurrence] = []
     /// The hazards already reported in this command, and what this frame's animations moved.
     var hazards = HazardMemo()
 
@@ -56,8 +59,17 @@ public struct Simulator: Sendable {
     public mutating func drainLog() -> [Occurrence] {
         guard !log.isEmpty else { return [] }
         let out = log
-        log = []
+        log = spareLog
+        spareLog = []
         return out
+    }
+
+    /// Gives back an array `drainLog()` returned, once read, so that its buffer logs the next
+    /// facts.
+    public mutating func recycleLog(_ drained: consuming [Occurrence]) {
+        var buffer = drained
+        buffer.removeAll(keepingCapacity: true)
+        if buffer.capacity > spareLog.capacity { spareLog = buffer }
     }
 
     /// Returns and clears the facts logged since the last call, without their time and frame, and

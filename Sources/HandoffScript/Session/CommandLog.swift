@@ -34,8 +34,10 @@ struct CommandLog {
     private var bytes: [UInt8] = []
     /// Where each text starts in `bytes` (text k ends where k + 1 starts).
     private var starts: [UInt32] = []
-    /// Recent texts and their index, so a repeated command stores no new text (bounded).
-    private var interned: [String: UInt32] = [:]
+    /// Recent texts' indices (plus one; 0: empty) by a hash of their bytes, so a repeated command
+    /// stores no new text: one hash and one byte comparison, no `String` hashing (bounded: a
+    /// slot keeps the latest text that hashed to it).
+    private var interned: [UInt32] = []
     /// The state after the first `index` commands, in increasing `index` (the first is at 0: the
     /// state right after the load).
     private(set) var checkpoints: [(index: Int, state: State)] = []
@@ -57,7 +59,7 @@ struct CommandLog {
         entries = []
         bytes = []
         starts = []
-        interned = [:]
+        interned = []
         checkpoints = [(0, state)]
         lastIndex = 0
         lastFrame = state.sim.frame
@@ -78,17 +80,36 @@ struct CommandLog {
     }
 
     mutating func append(_ text: String, time: Double, frames: Int32 = Entry.whole) {
-        let id: UInt32
-        if let known = interned[text] {
-            id = known
-        } else {
-            id = UInt32(starts.count)
+        if interned.isEmpty { interned = Array(repeating: 0, count: Self.internLimit) }
+        var text = text
+        let id = text.withUTF8 { utf8 in
+            let slot = Self.slot(utf8)
+            if interned[slot] != 0, stored(Int(interned[slot] - 1), equals: utf8) {
+                return interned[slot] - 1
+            }
+            let id = UInt32(starts.count)
             starts.append(UInt32(bytes.count))
-            bytes.append(contentsOf: text.utf8)
-            if interned.count >= Self.internLimit { interned.removeAll(keepingCapacity: true) }
-            interned[text] = id
+            bytes.append(contentsOf: utf8)
+            interned[slot] = id + 1
+            return id
         }
         entries.append(Entry(time: time, text: id, frames: frames))
+    }
+
+    /// FNV-1a over the text's bytes, folded to a slot of `interned`.
+    private static func slot(_ utf8: UnsafeBufferPointer<UInt8>) -> Int {
+        var h: UInt32 = 2_166_136_261
+        for b in utf8 { h = (h ^ UInt32(b)) &* 16_777_619 }
+        return Int((h ^ (h >> 16)) % UInt32(internLimit))
+    }
+
+    /// Whether stored text `id` has exactly these bytes.
+    private func stored(_ id: Int, equals utf8: UnsafeBufferPointer<UInt8>) -> Bool {
+        let a = Int(starts[id])
+        let b = id + 1 < starts.count ? Int(starts[id + 1]) : bytes.count
+        guard b - a == utf8.count else { return false }
+        for k in 0..<utf8.count where bytes[a + k] != utf8[k] { return false }
+        return true
     }
 
     /// Sets the frames the last command ran (`Entry.whole`: all of them).
@@ -133,7 +154,7 @@ struct CommandLog {
     /// The memory the log holds, in bytes (the figure SPEC §9 bounds per command).
     func byteEstimate(bytesPerCheckpoint: Int) -> Int {
         entries.capacity * MemoryLayout<Entry>.stride + bytes.capacity + starts.capacity * 4
-            + interned.capacity * (MemoryLayout<String>.stride + 8) * 4 / 3
+            + interned.capacity * 4
             + checkpoints.count * bytesPerCheckpoint
     }
 }

@@ -12,10 +12,16 @@ extension Session {
             debug.scanMark = 0
         }
         let log = sim.drainLog()
-        var facts: [Fact] = []
+        defer { sim.recycleLog(log) }
+        // The session's buffer, kept from one command to the next (`run` gives it back).
+        var facts = factBuffer
+        factBuffer = []
+        facts.removeAll(keepingCapacity: true)
         // Room for the state changes `run` appends after them: the array grows once.
         facts.reserveCapacity(log.count + paths.entries.count + 2)
         var flingAt: Int?
+        // Where this command's fling summary is in `pendingMoves` (the moves `why` explains).
+        var flingMove: Int?
         sampler?.observe(log)
         for o in log {
             if Why.explains(o.event) { pendingWhy.append(o.event) }
@@ -35,12 +41,18 @@ extension Session {
                 if let i = flingAt, case .fling(var total, _, _) = facts[i] {
                     total.merge(l)
                     facts[i] = .fling(total, time: o.time, frame: o.frame)
+                    if let m = flingMove { pendingMoves[m] = total }
                 } else {
                     flingAt = facts.count
                     facts.append(.fling(l, time: o.time, frame: o.frame))
+                    flingMove = pendingMoves.count
+                    pendingMoves.append(l)
                 }
+            case .moved(let l):
+                pendingMoves.append(l)
+                facts.append(.event(o))
             case .touchDown, .stopped, .swallowed, .recognizer, .tapMoved, .touchesCancelled,
-                .owner, .moved, .handoff, .released, .momentumStarted, .momentumEnded, .edgeHit,
+                .owner, .handoff, .released, .momentumStarted, .momentumEnded, .edgeHit,
                 .springStarted, .springEnded, .tap, .tabbed, .pageSelected, .transitionEnded,
                 .repair, .refused, .hazard:
                 facts.append(.event(o))

@@ -459,13 +459,13 @@ extension Session {
         guard let parsed = try? parseWithSource(text) else { return [] }
         debug.command = text
         debug.frameLimit = frames
-        pendingWhy = []
+        clearPendingWhy()
         if debug.active { debug.scanMark = sim.logCount }
         sim.beginCommand()
         var r = RunResult()
         let facts = (try? execute(parsed, result: &r)) ?? []
         debug.frameLimit = nil
-        keepForWhy(text, facts)
+        keepForWhy(text)
         if debug.pending == nil, debug.mode == .discover { afterCommand() }
         return facts
     }

@@ -2,24 +2,15 @@ import HandoffCore
 
 /// What `why` explains: the facts of the last command that decided something.
 extension Session {
-    /// Keeps the decisions of the command that just ran for `why`, when it made any. A refused
-    /// `tab` changed nothing, so `why` goes on explaining the command before it and adds the
-    /// refusal, with when what blocked it ends.
-    mutating func keepForWhy(_ command: String, _ facts: [Fact]) {
+    /// Keeps the decisions of the command that just ran for `why`, when it made any (the events
+    /// and moves `collect` set aside). A refused `tab` changed nothing, so `why` goes on
+    /// explaining the command before it and adds the refusal, with when what blocked it ends.
+    /// The buffers are handed over, not copied, and the ones dropped are reused.
+    mutating func keepForWhy(_ command: String) {
+        var decided: [Event] = []
+        swap(&decided, &pendingWhy)
         var moves: [Ledger] = []
-        for fact in facts {
-            switch fact {
-            case .event(let o): if case .moved(let l) = o.event { moves.append(l) }
-            case .fling(let l, _, _): moves.append(l)
-            case .changed, .aimed, .loaded, .scene, .state, .tree, .drawing, .why, .expectation,
-                .set, .settings, .recording, .recordingStopped, .replayed, .plotted, .help,
-                .settleCapped,
-                .error, .debugger:
-                continue
-            }
-        }
-        var decided = pendingWhy
-        pendingWhy = []
+        swap(&moves, &pendingMoves)
         // Where the finger is inside the slop explains a move that decided nothing else, once.
         if decided.contains(where: Self.isTracking) {
             let tracking = decided.filter(Self.isTracking)
@@ -28,11 +19,27 @@ extension Session {
         }
         if moves.isEmpty, decided.count == 1, case .refused(let refusal) = decided[0] {
             refusedSince = (command, refusal, blockedUntil(refusal))
+            recycleWhy(&decided, &moves)
             return
         }
-        guard !decided.isEmpty || !moves.isEmpty else { return }
+        guard !decided.isEmpty || !moves.isEmpty else {
+            recycleWhy(&decided, &moves)
+            return
+        }
+        if var old = lastWhy {
+            lastWhy = nil
+            recycleWhy(&old.facts, &old.moves)
+        }
         lastWhy = (command, decided, moves)
         refusedSince = nil
+    }
+
+    /// Empties the next command's `why` buffers, keeping the capacity of `facts` and `moves`.
+    mutating func recycleWhy(_ facts: inout [Event], _ moves: inout [Ledger]) {
+        facts.removeAll(keepingCapacity: true)
+        moves.removeAll(keepingCapacity: true)
+        if pendingWhy.capacity < facts.capacity { swap(&pendingWhy, &facts) }
+        if pendingMoves.capacity < moves.capacity { swap(&pendingMoves, &moves) }
     }
 
     static func isTracking(_ e: Event) -> Bool {

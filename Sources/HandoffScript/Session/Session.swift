@@ -54,6 +54,10 @@ package struct Session {
     var refusedSince: (command: String, refusal: Refusal, until: Double?)?
     /// The facts of the running command that `why` explains (filled as the log is collected).
     var pendingWhy: [Event] = []
+    /// The moves of the running command that `why` explains (filled as the log is collected).
+    var pendingMoves: [Ledger] = []
+    /// The facts array `collect` fills, kept with its capacity from one command to the next.
+    var factBuffer: [Fact] = []
     /// Collects the timeline while `plot` re-runs the history (nil otherwise: one check per frame).
     var sampler: TimelineSampler?
     /// Lines already parsed (parsing is pure, so a line always gives the same command).
@@ -141,7 +145,7 @@ package struct Session {
             guard let c = try parseWithSource(line) else { return RunResult() }
             parsed = c
         } catch {
-            pendingWhy = []
+            clearPendingWhy()
             return failure(error, line: line, lineNumber: lineNumber, file: file)
         }
         return run(parsed, line: line, lineNumber: lineNumber, file: file)
@@ -152,7 +156,7 @@ package struct Session {
         _ parsed: ParsedCommand, line: String, lineNumber: Int? = nil, file: String? = nil
     ) -> RunResult {
         var result = RunResult()
-        pendingWhy = []
+        clearPendingWhy()
         let command = parsed.command
         let canonical = parsed.canonical
         if verifying, let refusal = Self.refusalWhileVerifying(command) {
@@ -175,6 +179,11 @@ package struct Session {
         // stopped go on with the same command.
         if !inspection, !resumed { sim.beginCommand() }
         var facts: [Fact] = []
+        // The facts' buffer goes back to `collect` for the next command.
+        defer {
+            facts.removeAll(keepingCapacity: true)
+            if facts.capacity > factBuffer.capacity { factBuffer = facts }
+        }
         do {
             facts = try execute(parsed, result: &result)
         } catch {
@@ -194,7 +203,7 @@ package struct Session {
             debug.stopLines = []
         }
         // `why` after `continue` or `step` explains the command they resumed.
-        keepForWhy(resumed ? debug.command : canonical, facts)
+        keepForWhy(resumed ? debug.command : canonical)
         result.canonical = canonical
         // Text is what traces store, also under `--json`.
         var rendered: [OutputLine] = []
@@ -253,6 +262,12 @@ package struct Session {
     }
 
     private var loads = 0
+
+    /// Forgets what `why` set aside for a command that did not finish.
+    mutating func clearPendingWhy() {
+        pendingWhy.removeAll(keepingCapacity: true)
+        pendingMoves.removeAll(keepingCapacity: true)
+    }
 
     /// Parses a line, remembering the result: traces and scripts repeat the same lines, and
     /// parsing is pure. Nil for a blank line or a comment.
