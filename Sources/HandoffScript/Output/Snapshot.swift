@@ -11,6 +11,9 @@ package struct ValuePaths: Sendable {
     }
 
     package let entries: [(path: String, kind: Kind, node: Int)]
+    /// Each entry's kind and node, apart from its path: reading a value touches no string.
+    private let kinds: [Kind]
+    private let nodes: [Int]
 
     package init(_ graph: SceneGraph) {
         var out: [(String, Kind, Int)] = []
@@ -22,15 +25,17 @@ package struct ValuePaths: Sendable {
             if n.stretches { out.append((n.id + ".height", .height, i)) }
         }
         entries = out
+        kinds = out.map(\.1)
+        nodes = out.map(\.2)
     }
 
     package func value(_ k: Int, _ sim: Simulator) -> Double {
-        let e = entries[k]
-        switch e.kind {
-        case .offset: return sim.offsets[e.node]
-        case .page: return Double(sim.page(e.node))
-        case .top: return sim.sheetTop(e.node)
-        case .height: return sim.layout.stretchedHeight(e.node)
+        let node = nodes[k]
+        switch kinds[k] {
+        case .offset: return sim.offsets[node]
+        case .page: return Double(sim.page(node))
+        case .top: return sim.sheetTop(node)
+        case .height: return sim.layout.stretchedHeight(node)
         }
     }
 
@@ -51,8 +56,11 @@ struct Snapshot {
     mutating func capture(_ sim: Simulator, _ paths: ValuePaths) {
         t = sim.time
         phase = sim.phase
-        values.removeAll(keepingCapacity: true)
-        for k in paths.entries.indices { values.append(paths.value(k, sim)) }
+        let n = paths.entries.count
+        if values.count != n { values = Array(repeating: 0, count: n) }
+        values.withUnsafeMutableBufferPointer { buffer in
+            for k in 0..<n { buffer[k] = paths.value(k, sim) }
+        }
     }
 
     /// Changes from this snapshot to `sim` now, in printed form, appended to `out`; values whose

@@ -1,0 +1,43 @@
+import Testing
+
+@testable import HandoffScript
+
+/// The parse cache guesses the next line from the last sequence; a wrong guess must never
+/// return another line's command.
+@Suite struct ParseCacheTests {
+    /// Parses `line` through the cache, as the session does.
+    func parse(_ cache: inout ParseCache, _ line: String) throws -> ParsedCommand? {
+        if let hit = cache.lookup(line) { return hit }
+        guard let parsed = try CommandParser.parseWithSource(line) else { return nil }
+        cache.insert(line, parsed)
+        return parsed
+    }
+
+    @Test func aLineAfterAnotherIsAlwaysItsOwnCommand() throws {
+        var cache = ParseCache()
+        // After 'settle' comes 'tab prev' once and 'step' the next time: the guess is wrong.
+        let lines = [
+            "settle", "tab prev", "settle", "step", "settle", "tab prev", "settle", "step 2",
+            "pan 0 -150", "settle", "wait 50ms",
+        ]
+        for _ in 0..<3 {
+            for line in lines {
+                let cached = try #require(try parse(&cache, line))
+                let fresh = try #require(try CommandParser.parseWithSource(line))
+                #expect(cached.canonical == fresh.canonical, "\(line)")
+            }
+        }
+    }
+
+    @Test func aRepeatedSequenceIsFoundWithoutParsingAgain() throws {
+        var cache = ParseCache()
+        let lines = ["pan 0 -150", "move 0 -100", "end 0 -900", "settle"]
+        for line in lines { _ = try parse(&cache, line) }
+        for line in lines {
+            #expect(
+                cache.lookup(line)?.canonical
+                    == (try CommandParser.parseWithSource(line))?.canonical)
+        }
+        #expect(cache.lookup("tab next") == nil)
+    }
+}
