@@ -19,10 +19,11 @@ extension Session {
             }
             tabs = first
         }
-        let segments = sim.graph.nodes[tabs].segments
-        // A segment that does not exist is an error; a refusal is not.
+        // A segment that does not exist is an error; a refusal is not. (The segments are read
+        // only where a choice names one: `next` and `prev` copy no node.)
         switch choice {
         case .index(let n):
+            let segments = sim.graph.nodes[tabs].segments
             guard n < segments.count else {
                 throw fail(
                     "'\(sim.graph.nodes[tabs].id)' has \(segments.count) segments (0…\(segments.count - 1))",
@@ -30,6 +31,7 @@ extension Session {
             }
             sim.tab(tabs, segment: n)
         case .name(let name):
+            let segments = sim.graph.nodes[tabs].segments
             guard let n = segments.firstIndex(of: name) else {
                 throw fail(
                     "no segment '\(name)' in '\(sim.graph.nodes[tabs].id)' (next, prev, "
