@@ -182,6 +182,13 @@ struct Console {
         if !batch || out.count >= Self.batchSize { flushOut() }
     }
 
+    /// Prints a command's result: its text bytes as they are (no error line among them), then
+    /// its lines.
+    mutating func emit(_ r: RunResult, batch: Bool = false) {
+        out.append(contentsOf: r.text.bytes)
+        emit(r.lines, batch: batch)
+    }
+
     mutating func flushOut() {
         guard !out.isEmpty else { return }
         FileHandle.standardOutput.write(Data(out))

@@ -103,6 +103,7 @@ struct Run: ParsableCommand {
     {
         var ok = true
         var number = 0
+        session.textInBuffer = true  // the console writes the text bytes as they are
         do {
             // Output is written in batches, and always before waiting for more input.
             try reader.forEachLineBytes(beforeRead: { console.flushOut() }) { bytes in
@@ -136,7 +137,7 @@ struct Run: ParsableCommand {
         _ ok: inout Bool
     ) -> Bool {
         let r = session.run(line, lineNumber: number, file: script)
-        console.emit(r.lines, batch: true)
+        console.emit(r, batch: true)
         if r.failed {
             ok = false
             if bail { return false }

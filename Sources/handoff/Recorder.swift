@@ -51,20 +51,20 @@ final class Recorder: TraceSink {
     }
 
     func write(_ text: String) -> String? {
-        guard !failed else { return nil }
         var text = text
-        let problem: String? = text.withUTF8 { bytes in
-            var done = 0
-            while done < bytes.count {
-                let n = Foundation.write(fd, bytes.baseAddress! + done, bytes.count - done)
-                if n < 0 && errno == EINTR { continue }
-                guard n > 0 else { return LocalFiles.describe(n == 0 ? EIO : errno) }
-                done += n
-            }
-            return nil
+        return text.withUTF8 { write(bytes: $0) }
+    }
+
+    func write(bytes: UnsafeBufferPointer<UInt8>) -> String? {
+        guard !failed else { return nil }
+        var done = 0
+        while done < bytes.count {
+            let n = Foundation.write(fd, bytes.baseAddress! + done, bytes.count - done)
+            if n < 0 && errno == EINTR { continue }
+            guard n > 0 else { return fail(LocalFiles.describe(n == 0 ? EIO : errno)) }
+            done += n
         }
-        if let problem { return fail(problem) }
-        length += off_t(text.utf8.count)
+        length += off_t(bytes.count)
         if Self.now() &- lastSync >= Self.syncInterval { return sync() }
         return nil
     }

@@ -10,7 +10,9 @@ extension FactDescriber {
             _ kind: String, at moment: Moment? = nil, role: LineRole = .plain,
             _ text: @autoclosure () -> [String], _ fields: @autoclosure () -> Fields
         ) {
-            r.fact(kind, at: moment, role: role, text: text, fields: fields)
+            r.fact(
+                kind, at: moment, role: role, text: { out in for s in text() { out.line(s) } },
+                fields: fields)
         }
         switch d {
         case .stop(let s):
@@ -190,11 +192,13 @@ extension FactDescriber {
         var value: FactValue = .null
 
         mutating func fact(
-            _ kind: String, at moment: Moment?, role: LineRole, text: () -> [String],
+            _ kind: String, at moment: Moment?, role: LineRole, text: (inout TextOutput) -> Void,
             fields: () -> [(String, FactValue)]
         ) {
             guard line == nil else { return }
-            line = text().first ?? ""
+            var lines = TextOutput()
+            text(&lines)
+            line = lines.isEmpty ? "" : lines.text(0)
             var pairs: [(String, FactValue)] = [("kind", .string(kind))]
             if let moment { pairs += [("t", .number(moment.time)), ("frame", .int(moment.frame))] }
             value = .record(pairs + fields())

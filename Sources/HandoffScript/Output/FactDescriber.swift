@@ -15,7 +15,9 @@ package enum FactDescriber {
             _ kind: String, role: LineRole = .plain, _ text: @autoclosure () -> [String],
             _ fields: @autoclosure () -> Fields
         ) {
-            r.fact(kind, at: nil, role: role, text: text, fields: fields)
+            r.fact(
+                kind, at: nil, role: role, text: { out in for s in text() { out.line(s) } },
+                fields: fields)
         }
         switch fact {
         case .event(let o):
@@ -23,7 +25,11 @@ package enum FactDescriber {
         case .fling(let l, let time, let frame):
             r.fact(
                 "fling", at: Moment(time: time, frame: frame), role: .plain,
-                text: { [line("fling", TextRenderer.ledger(l, n))] },
+                text: { out in
+                    out.label("fling")
+                    TextRenderer.ledger(l, n, into: &out)
+                    out.endLine()
+                },
                 fields: { ledgerFields(l, n) })
         case .changed(let path, let from, let to):
             emit(
@@ -141,11 +147,20 @@ package enum FactDescriber {
         _ e: Event, _ n: Names, at moment: Moment, into r: inout R
     ) {
         let line = TextRenderer.line
-        let row = TextRenderer.row
         let f = NumberFormat.format
         func emit(
             _ kind: String, role: LineRole = .plain, mark: [TimelineMark.Kind] = [],
             _ text: @autoclosure () -> [String], _ fields: @autoclosure () -> Fields
+        ) {
+            if !mark.isEmpty { r.mark(mark) }
+            r.fact(
+                kind, at: moment, role: role, text: { out in for s in text() { out.line(s) } },
+                fields: fields)
+        }
+        // The hot facts write their text straight into the output's bytes.
+        func write(
+            _ kind: String, role: LineRole = .plain, mark: [TimelineMark.Kind] = [],
+            _ text: (inout TextOutput) -> Void, _ fields: @autoclosure () -> Fields
         ) {
             if !mark.isEmpty { r.mark(mark) }
             r.fact(kind, at: moment, role: role, text: text, fields: fields)
@@ -154,39 +169,79 @@ package enum FactDescriber {
         func id(_ node: Int) -> FactValue { .string(n.id(node)) }
         switch e {
         case .touchDown(let p, let target, let path):
-            var ids = path.map { n.id($0) }
-            if target.item != nil { ids.append(n.target(target)) }
-            emit(
+            func ids() -> [String] {
+                var ids = path.map { n.id($0) }
+                if target.item != nil { ids.append(n.target(target)) }
+                return ids
+            }
+            write(
                 "touch", mark: [.touchDown],
-                [
-                    row("touch", [n.target(target), " at (", f(p.x), ", ", f(p.y), ")"]),
-                    TextRenderer.joinedRow("path", joining: ids, by: " > "),
-                ],
+                { out in
+                    out.label("touch")
+                    out.put(n.target(target))
+                    out.put(" at (" as StaticString)
+                    out.put(p.x)
+                    out.put(", " as StaticString)
+                    out.put(p.y)
+                    out.put(")" as StaticString)
+                    out.endLine()
+                    out.label("path")
+                    for (i, node) in path.enumerated() {
+                        if i > 0 { out.put(" > " as StaticString) }
+                        out.put(n.id(node))
+                    }
+                    if target.item != nil {
+                        if !path.isEmpty { out.put(" > " as StaticString) }
+                        out.put(n.target(target))
+                    }
+                    out.endLine()
+                },
                 [
                     ("point", point(p)), ("target", .string(n.target(target))),
-                    ("path", .list(ids.map(FactValue.string))),
+                    ("path", .list(ids().map(FactValue.string))),
                 ])
         case .stopped(let node, let kind):
-            emit(
-                "stopped", [row("stopped", [n.id(node), " ", kind.rawValue])],
+            write(
+                "stopped",
+                { out in
+                    out.label("stopped")
+                    out.put(n.id(node))
+                    out.put(" " as StaticString)
+                    out.put(kind.rawValue)
+                    out.endLine()
+                },
                 [("node", id(node)), ("animation", .string(kind.rawValue))])
         case .swallowed(let t):
-            emit(
-                "swallowed", [line("swallowed", "\(n.target(t)): the touch stopped an animation")],
+            write(
+                "swallowed",
+                { out in
+                    out.label("swallowed")
+                    out.put(n.target(t))
+                    out.put(": the touch stopped an animation" as StaticString)
+                    out.endLine()
+                },
                 [("target", .string(n.target(t)))])
         case .recognizer(let recognizer, let state):
-            let text: String
             let name: () -> String  // only JSON prints it
             switch recognizer {
-            case .pan(let axis):
-                text = row("pan", [axis.rawValue, " ", state.rawValue])
-                name = { "pan(\(axis.rawValue))" }
-            case .tap(let t):
-                text = row("tap", [n.target(t), " ", state.rawValue])
-                name = { "tap(\(n.target(t)))" }
+            case .pan(let axis): name = { "pan(\(axis.rawValue))" }
+            case .tap(let t): name = { "tap(\(n.target(t)))" }
             }
-            emit(
-                "recognizer", mark: recognizer.isPan && state == .began ? [.pan] : [], [text],
+            write(
+                "recognizer", mark: recognizer.isPan && state == .began ? [.pan] : [],
+                { out in
+                    switch recognizer {
+                    case .pan(let axis):
+                        out.label("pan")
+                        out.put(axis.rawValue)
+                    case .tap(let t):
+                        out.label("tap")
+                        out.put(n.target(t))
+                    }
+                    out.put(" " as StaticString)
+                    out.put(state.rawValue)
+                    out.endLine()
+                },
                 [("recognizer", .string(name())), ("state", .string(state.rawValue))])
         case .tracking(let d, let slop):
             emit(
@@ -206,42 +261,93 @@ package enum FactDescriber {
                 [line("tracking", "pan locked \(axis.rawValue): no \(axis.rawValue) movement")],
                 [("axis", .string(axis.rawValue))])
         case .touchesCancelled(let t):
-            emit(
+            write(
                 "touchesCancelled", mark: [.tapCancelled],
-                [line("cancel", "\(n.target(t)) touchesCancelled")],
+                { out in
+                    out.label("cancel")
+                    out.put(n.target(t))
+                    out.put(" touchesCancelled" as StaticString)
+                    out.endLine()
+                },
                 [("target", .string(n.target(t)))])
         case .owner(let node, let chain):
-            emit(
+            write(
                 "owner", role: .highlight,
-                [
-                    row(
-                        "owner",
-                        [
-                            n.id(node), " (chain ", chain.map { n.id($0) }.joined(separator: ", "),
-                            ")",
-                        ])
-                ],
+                { out in
+                    out.label("owner")
+                    out.put(n.id(node))
+                    out.put(" (chain " as StaticString)
+                    for (i, c) in chain.enumerated() {
+                        if i > 0 { out.put(", " as StaticString) }
+                        out.put(n.id(c))
+                    }
+                    out.put(")" as StaticString)
+                    out.endLine()
+                },
                 [("node", id(node)), ("chain", .list(chain.map(id)))])
         case .moved(let l):
-            emit("move", [line("move", TextRenderer.ledger(l, n))], ledgerFields(l, n))
+            write(
+                "move",
+                { out in
+                    out.label("move")
+                    TextRenderer.ledger(l, n, into: &out)
+                    out.endLine()
+                }, ledgerFields(l, n))
         case .flingFrame(let l):
-            emit("fling", [line("fling", TextRenderer.ledger(l, n))], ledgerFields(l, n))
+            write(
+                "fling",
+                { out in
+                    out.label("fling")
+                    TextRenderer.ledger(l, n, into: &out)
+                    out.endLine()
+                }, ledgerFields(l, n))
         case .handoff(let from, let to):
-            emit(
-                "handoff", mark: [.handoff], [row("handoff", [n.id(from), " → ", n.id(to)])],
+            write(
+                "handoff", mark: [.handoff],
+                { out in
+                    out.label("handoff")
+                    out.put(n.id(from))
+                    out.put(" → " as StaticString)
+                    out.put(n.id(to))
+                    out.endLine()
+                },
                 [("from", id(from)), ("to", id(to))])
         case .released(let v, let s):
-            emit(
+            write(
                 "release", mark: [.lift],
-                [row("release", ["velocity (", f(v.x), ", ", f(v.y), ") pt/s, scroll ", f(s)])],
+                { out in
+                    out.label("release")
+                    out.put("velocity (" as StaticString)
+                    out.put(v.x)
+                    out.put(", " as StaticString)
+                    out.put(v.y)
+                    out.put(") pt/s, scroll " as StaticString)
+                    out.put(s)
+                    out.endLine()
+                },
                 [("velocity", point(v)), ("scroll", .number(s))])
         case .momentumStarted(let d, let v, let travel):
-            emit(
+            write(
                 "momentum",
-                [row("momentum", [n.id(d), " at ", f(v), " pt/s, travel ", f(travel)])],
+                { out in
+                    out.label("momentum")
+                    out.put(n.id(d))
+                    out.put(" at " as StaticString)
+                    out.put(v)
+                    out.put(" pt/s, travel " as StaticString)
+                    out.put(travel)
+                    out.endLine()
+                },
                 [("node", id(d)), ("velocity", .number(v)), ("travel", .number(travel))])
         case .momentumEnded(let d):
-            emit("momentumEnded", [row("rest", [n.id(d), " momentum ended"])], [("node", id(d))])
+            write(
+                "momentumEnded",
+                { out in
+                    out.label("rest")
+                    out.put(n.id(d))
+                    out.put(" momentum ended" as StaticString)
+                    out.endLine()
+                }, [("node", id(d))])
         case .edgeHit(let node, let v):
             let text =
                 node.map { line("edge", "\(n.id($0)) hit its edge at \(f(v)) pt/s and bounces") }
@@ -250,60 +356,91 @@ package enum FactDescriber {
                 "edge", mark: [.edgeHit], [text],
                 [("node", node.map(id) ?? .null), ("velocity", .number(v))])
         case .springStarted(let node, let kind, let target, let v):
-            emit(
+            write(
                 "spring",
-                [
-                    row(
-                        "spring",
-                        [
-                            n.id(node), " ", kind.rawValue, " → ", springTarget(node, target, n),
-                            " from ", f(v), " pt/s",
-                        ])
-                ],
+                { out in
+                    out.label("spring")
+                    out.put(n.id(node))
+                    out.put(" " as StaticString)
+                    out.put(kind.rawValue)
+                    out.put(" → " as StaticString)
+                    springTarget(node, target, n, into: &out)
+                    out.put(" from " as StaticString)
+                    out.put(v)
+                    out.put(" pt/s" as StaticString)
+                    out.endLine()
+                },
                 [
                     ("node", id(node)), ("animation", .string(kind.rawValue)),
                     ("target", .number(n.springTarget(node, target))), ("velocity", .number(v)),
                 ])
         case .springEnded(let node, let kind, let target):
-            emit(
+            write(
                 "settled",
-                [
-                    row(
-                        "settled",
-                        [n.id(node), " ", kind.rawValue, " at ", springTarget(node, target, n)])
-                ],
+                { out in
+                    out.label("settled")
+                    out.put(n.id(node))
+                    out.put(" " as StaticString)
+                    out.put(kind.rawValue)
+                    out.put(" at " as StaticString)
+                    springTarget(node, target, n, into: &out)
+                    out.endLine()
+                },
                 [
                     ("node", id(node)), ("animation", .string(kind.rawValue)),
                     ("target", .number(n.springTarget(node, target))),
                 ])
         case .tap(let t, let outcome):
-            emit(
+            write(
                 "tap", mark: [.lift, TimelineMark.Kind(outcome)],
-                [row("tap", [n.target(t), " ", tapText(outcome, n)])],
+                { out in
+                    out.label("tap")
+                    out.put(n.target(t))
+                    out.put(" " as StaticString)
+                    out.put(tapText(outcome, n))
+                    out.endLine()
+                },
                 [
                     ("target", .string(n.target(t))), ("delivered", .bool(outcome.isDelivered)),
                     ("reason", .optional(tapReason(outcome, n))),
                 ])
         case .tabbed(let t):
-            emit(
-                "tap", mark: [.tapDelivered], [row("tap", [n.target(t), " delivered"])],
+            write(
+                "tap", mark: [.tapDelivered],
+                { out in
+                    out.label("tap")
+                    out.put(n.target(t))
+                    out.put(" delivered" as StaticString)
+                    out.endLine()
+                },
                 [("target", .string(n.target(t))), ("delivered", .bool(true)), ("reason", .null)])
         case .pageSelected(let node, let from, let to):
-            emit(
+            write(
                 "select",
-                [
-                    row(
-                        "select",
-                        [
-                            n.id(node), " page ", String(from), " → ", String(to), " (",
-                            n.page(node, to), ")",
-                        ])
-                ],
+                { out in
+                    out.label("select")
+                    out.put(n.id(node))
+                    out.put(" page " as StaticString)
+                    out.put(from)
+                    out.put(" → " as StaticString)
+                    out.put(to)
+                    out.put(" (" as StaticString)
+                    out.put(n.page(node, to))
+                    out.put(")" as StaticString)
+                    out.endLine()
+                },
                 [("node", id(node)), ("from", .int(from)), ("to", .int(to))])
         case .transitionEnded(let node, let page):
-            emit(
+            write(
                 "transitionEnded",
-                [row("select", [n.id(node), " transition to ", n.page(node, page), " done"])],
+                { out in
+                    out.label("select")
+                    out.put(n.id(node))
+                    out.put(" transition to " as StaticString)
+                    out.put(n.page(node, page))
+                    out.put(" done" as StaticString)
+                    out.endLine()
+                },
                 [("node", id(node)), ("page", .int(page))])
         case .repair(let node, let from, let to, let ancestor, let offset, let maximum):
             emit(
@@ -424,12 +561,18 @@ package enum FactDescriber {
     }
 
     /// Sheet springs print the detent (and top); others the offset.
-    static func springTarget(_ node: Int, _ target: Double, _ n: Names) -> String {
+    static func springTarget(
+        _ node: Int, _ target: Double, _ n: Names, into out: inout TextOutput
+    ) {
         let value = n.springTarget(node, target)
         if let detent = n.detent(node, top: value) {
-            return "\(detent) (top \(NumberFormat.format(value)))"
+            out.put(detent)
+            out.put(" (top " as StaticString)
+            out.put(value)
+            out.put(")" as StaticString)
+        } else {
+            out.put(value)
         }
-        return NumberFormat.format(value)
     }
 }
 

@@ -5,9 +5,9 @@
 /// builds JSON fields and the JSON renderer never formats text.
 package protocol FactRenderer {
     /// One fact: its kind (the JSON `kind`), when it happened (simulator facts), its role, its text
-    /// lines and its fields in order.
+    /// lines (written into a `TextOutput`, each ended with `endLine`) and its fields in order.
     mutating func fact(
-        _ kind: String, at moment: Moment?, role: LineRole, text: () -> [String],
+        _ kind: String, at moment: Moment?, role: LineRole, text: (inout TextOutput) -> Void,
         fields: () -> [(String, FactValue)])
     /// The fact that follows makes these markers of the timeline (SPEC §12).
     mutating func mark(_ kinds: [TimelineMark.Kind])

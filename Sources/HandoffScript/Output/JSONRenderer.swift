@@ -9,7 +9,7 @@ package struct JSONRenderer: FactRenderer {
     package init() {}
 
     package mutating func fact(
-        _ kind: String, at moment: Moment?, role: LineRole, text: () -> [String],
+        _ kind: String, at moment: Moment?, role: LineRole, text: (inout TextOutput) -> Void,
         fields: () -> [(String, FactValue)]
     ) {
         var pairs: [(String, FactValue)] = [("kind", .string(kind))]

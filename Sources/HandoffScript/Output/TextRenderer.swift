@@ -5,22 +5,33 @@ import HandoffCore
 package struct TextRenderer: FactRenderer {
     static let labelWidth = 10
 
-    package private(set) var lines: [OutputLine] = []
+    /// The lines written so far.
+    private var out = TextOutput()
 
     package init() {}
 
     package mutating func fact(
-        _ kind: String, at moment: Moment?, role: LineRole, text: () -> [String],
+        _ kind: String, at moment: Moment?, role: LineRole, text: (inout TextOutput) -> Void,
         fields: () -> [(String, FactValue)]
     ) {
-        for line in text() { lines.append(OutputLine(line, role: role)) }
+        out.role = role
+        text(&out)
+        out.role = .plain
     }
 
-    /// The lines of a command's facts; consecutive state changes are aligned together. A run of
-    /// state changes is written straight from the facts (no intermediate strings or arrays).
+    /// The lines of a command's facts; consecutive state changes are aligned together.
     package static func render(_ facts: [Fact], names: Names) -> [OutputLine] {
+        var out = TextOutput()
+        render(facts, names: names, into: &out)
+        return out.lines
+    }
+
+    /// `render`, written after the lines already in `out` (its buffers reused). A run of state
+    /// changes is written straight from the facts.
+    package static func render(_ facts: [Fact], names: Names, into out: inout TextOutput) {
         var renderer = TextRenderer()
-        renderer.lines.reserveCapacity(facts.count + 2)
+        swap(&renderer.out, &out)
+        defer { swap(&renderer.out, &out) }
         var runStart = 0  // the first state change not written yet
         for i in facts.indices {
             if case .changed = facts[i] { continue }
@@ -29,11 +40,9 @@ package struct TextRenderer: FactRenderer {
             FactDescriber.describe(facts[i], names, into: &renderer)
         }
         renderer.changes(facts[runStart...])
-        return renderer.lines
     }
 
-    /// A run of state changes, aligned: `PATH  OLD → NEW` (`FactDescriber.text` of each value),
-    /// each line put together on the stack.
+    /// A run of state changes, aligned: `PATH  OLD → NEW` (`FactDescriber.text` of each value).
     private mutating func changes(_ run: ArraySlice<Fact>) {
         guard !run.isEmpty else { return }
         var widest = 0
@@ -45,76 +54,25 @@ package struct TextRenderer: FactRenderer {
         let width = max(Self.labelWidth, widest + 2)
         for i in run.indices {
             guard case .changed(let path, let from, let to) = run[i] else { continue }
-            lines.append(OutputLine(Self.change(path, width, from, to)))
+            out.put(path)
+            out.spaces(width - Self.characters(path))
+            Self.put(from, &out)
+            out.put(" → " as StaticString)
+            Self.put(to, &out)
+            out.endLine()
         }
     }
 
-    /// `PATH`, spaces up to `width` characters, then `OLD → NEW`.
-    private static func change(_ path: String, _ width: Int, _ from: StateValue, _ to: StateValue)
-        -> String
-    {
-        func size(_ v: StateValue) -> Int {
-            switch v {
-            case .number: NumberFormat.maxBytes
-            case .word(let w): w.utf8.count
-            }
-        }
-        let arrow = " → "
-        let spaces = max(width - characters(path), 0)
-        let capacity = path.utf8.count + spaces + size(from) + arrow.utf8.count + size(to)
-        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: capacity) { buffer in
-            func write(_ v: StateValue, at start: Int) -> Int {
-                switch v {
-                case .number(let d): NumberFormat.write(d, into: buffer, at: start)
-                case .word(let w): buffer[start...].initialize(from: w.utf8).1
-                }
-            }
-            var end = buffer[0...].initialize(from: path.utf8).1
-            buffer[end..<(end + spaces)].initialize(repeating: UInt8(ascii: " "))
-            end += spaces
-            end = write(from, at: end)
-            end = buffer[end...].initialize(from: arrow.utf8).1
-            end = write(to, at: end)
-            return String(decoding: UnsafeBufferPointer(rebasing: buffer[..<end]), as: UTF8.self)
+    /// A state value as `FactDescriber.text` spells it.
+    private static func put(_ v: StateValue, _ out: inout TextOutput) {
+        switch v {
+        case .number(let d): out.put(d)
+        case .word(let w): out.put(w)
         }
     }
 
     package static func line(_ label: String, _ text: String) -> String {
         padded(label, to: labelWidth, atLeast: 1, then: text)
-    }
-
-    /// `line(label, parts.joined())`, put together on the stack as one string (each `String`
-    /// append of an interpolation costs far more): the hot simulator facts are spelled this way.
-    package static func row(_ label: String, _ parts: [String]) -> String {
-        let spaces = max(labelWidth - characters(label), 1)
-        var total = label.utf8.count + spaces
-        for part in parts { total += part.utf8.count }
-        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: total) { buffer in
-            var end = buffer[0...].initialize(from: label.utf8).1
-            buffer[end..<(end + spaces)].initialize(repeating: UInt8(ascii: " "))
-            end += spaces
-            for part in parts { end = buffer[end...].initialize(from: part.utf8).1 }
-            return String(decoding: UnsafeBufferPointer(rebasing: buffer[..<end]), as: UTF8.self)
-        }
-    }
-
-    /// `line(label, items.joined(separator: separator))`, put together on the stack.
-    package static func joinedRow(_ label: String, joining items: [String], by separator: String)
-        -> String
-    {
-        let spaces = max(labelWidth - characters(label), 1)
-        var total = label.utf8.count + spaces + max(items.count - 1, 0) * separator.utf8.count
-        for item in items { total += item.utf8.count }
-        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: total) { buffer in
-            var end = buffer[0...].initialize(from: label.utf8).1
-            buffer[end..<(end + spaces)].initialize(repeating: UInt8(ascii: " "))
-            end += spaces
-            for (i, item) in items.enumerated() {
-                if i > 0 { end = buffer[end...].initialize(from: separator.utf8).1 }
-                end = buffer[end...].initialize(from: item.utf8).1
-            }
-            return String(decoding: UnsafeBufferPointer(rebasing: buffer[..<end]), as: UTF8.self)
-        }
     }
 
     /// `s` followed by spaces up to `width` characters (no Foundation: this is on the hot path).
@@ -163,33 +121,27 @@ package struct TextRenderer: FactRenderer {
         return ascii == true ? s.utf8.count : s.count
     }
 
-    /// `d 250 = outer 200 pre + first 50 self + unconsumed 0` (written on the stack, numbers
-    /// digit by digit: every move and fling prints one).
+    /// `d 250 = outer 200 pre + first 50 self + unconsumed 0` (every move and fling prints one).
     package static func ledger(_ l: Ledger, _ names: Names) -> String {
-        var capacity = 2 * NumberFormat.maxBytes + 20
+        var out = TextOutput()
+        ledger(l, names, into: &out)
+        return String(decoding: out.bytes, as: UTF8.self)
+    }
+
+    /// `ledger`, written into `out`.
+    static func ledger(_ l: Ledger, _ names: Names, into out: inout TextOutput) {
+        out.put("d " as StaticString)
+        out.put(l.d)
+        out.put(" = " as StaticString)
         for share in l.shares {
-            capacity +=
-                names.id(share.node).utf8.count + NumberFormat.maxBytes
-                + share.phase.rawValue.utf8.count + 5
+            out.put(names.id(share.node))
+            out.put(" " as StaticString)
+            out.put(share.amount)
+            out.put(" " as StaticString)
+            out.put(share.phase.rawValue)
+            out.put(" + " as StaticString)
         }
-        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: capacity) { buffer in
-            var end = 0
-            func put(_ text: String) { end = buffer[end...].initialize(from: text.utf8).1 }
-            func number(_ value: Double) { end = NumberFormat.write(value, into: buffer, at: end) }
-            put("d ")
-            number(l.d)
-            put(" = ")
-            for share in l.shares {
-                put(names.id(share.node))
-                put(" ")
-                number(share.amount)
-                put(" ")
-                put(share.phase.rawValue)
-                put(" + ")
-            }
-            put("unconsumed ")
-            number(l.unconsumed)
-            return String(decoding: UnsafeBufferPointer(rebasing: buffer[..<end]), as: UTF8.self)
-        }
+        out.put("unconsumed " as StaticString)
+        out.put(l.unconsumed)
     }
 }

@@ -102,7 +102,7 @@ struct MarkCollector: FactRenderer {
     }
 
     mutating func fact(
-        _ kind: String, at moment: Moment?, role: LineRole, text: () -> [String],
+        _ kind: String, at moment: Moment?, role: LineRole, text: (inout TextOutput) -> Void,
         fields: () -> [(String, FactValue)]
     ) {
         guard !pending.isEmpty, let moment, let fact else { return }
@@ -124,10 +124,12 @@ struct MarkWords: FactRenderer {
     mutating func mark(_ kinds: [TimelineMark.Kind]) { handoff = kinds.contains(.handoff) }
 
     mutating func fact(
-        _ kind: String, at moment: Moment?, role: LineRole, text: () -> [String],
+        _ kind: String, at moment: Moment?, role: LineRole, text: (inout TextOutput) -> Void,
         fields: () -> [(String, FactValue)]
     ) {
-        detail = text().map(Self.closingUp).joined(separator: "; ")
+        var lines = TextOutput()
+        text(&lines)
+        detail = (0..<lines.count).map { Self.closingUp(lines.text($0)) }.joined(separator: "; ")
         let f = fields()
         if handoff, case .string(let from)? = f.first(where: { $0.0 == "from" })?.1,
             case .string(let to)? = f.first(where: { $0.0 == "to" })?.1

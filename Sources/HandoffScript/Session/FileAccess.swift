@@ -20,8 +20,16 @@ package protocol TraceSink: AnyObject {
     /// Writes whole blocks now; returns why the recording failed (disk full, the file renamed or
     /// removed), once, after which nothing more is written.
     func write(_ text: String) -> String?
+    /// `write`, from UTF-8 bytes (the hot path: one block per command).
+    func write(bytes: UnsafeBufferPointer<UInt8>) -> String?
     /// Syncs and closes; returns why the recording failed, if it did at this last sync.
     func close() -> String?
+}
+
+extension TraceSink {
+    package func write(bytes: UnsafeBufferPointer<UInt8>) -> String? {
+        write(String(decoding: bytes, as: UTF8.self))
+    }
 }
 
 extension FileAccess {

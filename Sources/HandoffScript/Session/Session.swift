@@ -2,6 +2,8 @@ import HandoffCore
 
 /// What running one line did.
 package struct RunResult: Equatable, Sendable {
+    /// With `Session.textInBuffer`, the command's text lines as bytes; they come before `lines`.
+    package var text = TextOutput()
     package var lines: [OutputLine] = []
     /// The command failed (bad input, a failed `expect`).
     package var failed = false
@@ -25,7 +27,12 @@ package struct Session {
     /// The trace being recorded, if any.
     var recorder: (any TraceSink)?
     /// The buffer each recorded block is built in.
-    private var recordBuffer = ""
+    private var recordBuffer: [UInt8] = []
+    /// The buffer a command's text is rendered into (reused from one command to the next).
+    private var textBuffer = TextOutput()
+    /// Text output is handed back as bytes in `RunResult.text` when it holds no error line (the
+    /// script runner and the trace runner read it there; otherwise everything is in `lines`).
+    package var textInBuffer = false
     /// The path of the trace being recorded, if any.
     package var recording: String? { recorder?.path }
     /// A recording failed (disk full, the file renamed or removed): the executable exits non-zero.
@@ -205,19 +212,19 @@ package struct Session {
         // `why` after `continue` or `step` explains the command they resumed.
         keepForWhy(resumed ? debug.command : canonical)
         result.canonical = canonical
-        // Text is what traces store, also under `--json`.
-        var rendered: [OutputLine] = []
+        // Text is what traces store, also under `--json`; written into the session's buffer.
+        var rendered = textBuffer
+        textBuffer = TextOutput()
+        rendered.removeAll()
+        defer { textBuffer = rendered }
         if case .state(json: true) = command {
-            rendered = [OutputLine(StateReport(sim).json)]
+            rendered.line(StateReport(sim).json)
         } else if !json || recorder != nil {
-            rendered = TextRenderer.render(facts, names: names)
-            // Escaped in place (a line almost never needs it).
-            for k in rendered.indices where Escape.needsEscaping(rendered[k].text) {
-                rendered[k].text = Escape.visible(rendered[k].text)
-            }
+            TextRenderer.render(facts, names: names, into: &rendered)
+            rendered.escape()
         }
         if json, case .state(json: true) = command {
-            result.lines = rendered
+            result.lines = rendered.lines
         } else if json {
             result.lines = [
                 OutputLine(
@@ -225,11 +232,13 @@ package struct Session {
                         command: canonical, facts: facts, state: StateReport(sim).json, names: names
                     ))
             ]
+        } else if textInBuffer, !rendered.contains(.error) {
+            result.text = rendered
         } else {
-            result.lines = rendered
+            result.lines = rendered.lines
             // A failed `expect` in a script says where it is, as errors do (not in the recording).
             // (The place is spelled only when there is such a line.)
-            if lineNumber != nil, result.lines.contains(where: { $0.role == .error }) {
+            if lineNumber != nil, rendered.contains(.error) {
                 let place = Diagnostic.location(
                     file: file, line: lineNumber, column: parsed.range(.name).column)
                 for k in result.lines.indices where result.lines[k].role == .error {
@@ -310,7 +319,7 @@ package struct Session {
     /// Appends the command and its text output to the recording (the trace block is built only
     /// while recording).
     private mutating func record(
-        _ command: Command, _ canonical: String, _ text: [OutputLine], _ result: inout RunResult
+        _ command: Command, _ canonical: String, _ text: TextOutput, _ result: inout RunResult
     ) {
         switch command {
         case .help, .quit: return
@@ -327,7 +336,8 @@ package struct Session {
         case .load:
             if recorder != nil {
                 write(
-                    Trace.block(command: traceCanonical(command), output: text.map(\.text)),
+                    Trace.block(
+                        command: traceCanonical(command), output: (0..<text.count).map(text.text)),
                     &result)
             }
             return
@@ -336,10 +346,16 @@ package struct Session {
         if recorder != nil {
             // Built in a buffer reused from one command to the next.
             var block = recordBuffer
-            recordBuffer = ""
+            recordBuffer = []
             block.removeAll(keepingCapacity: true)
-            Trace.appendBlock(command: canonical, output: text, to: &block)
-            write(block, &result)
+            block.append(contentsOf: "> ".utf8)
+            block.append(contentsOf: canonical.utf8)
+            block.append(UInt8(ascii: "\n"))
+            block.append(contentsOf: text.bytes)
+            if let recorder, let problem = block.withUnsafeBufferPointer(recorder.write(bytes:)) {
+                result.lines.append(
+                    OutputLine("error: " + recordingStopped(problem), role: .error))
+            }
             recordBuffer = block
         }
     }

@@ -4,17 +4,6 @@ package enum Trace {
 
     package static func header(scene: String) -> String { "\(magic)\n# scene: \(scene)\n" }
 
-    /// `block`, appended to `text` (a recording reuses one buffer).
-    static func appendBlock(command: String, output: [OutputLine], to text: inout String) {
-        text += "> "
-        text += command
-        text += "\n"
-        for line in output {
-            text += line.text
-            text += "\n"
-        }
-    }
-
     package static func block(command: String, output: [String]) -> String {
         var size = command.utf8.count + 3
         for line in output { size += line.utf8.count + 1 }

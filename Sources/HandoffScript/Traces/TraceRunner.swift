@@ -189,7 +189,11 @@ package struct TraceRunner {
         }
         commands += 1
         // In place: no copy of the session per command, and the line is not parsed again.
+        // The text comes back as bytes, compared in place (`beforeCommand` sees lines).
+        session!.textInBuffer = true
         let result = session!.run(p.parsed, line: p.command)
+        session!.textInBuffer = false
+        let text = result.text
         var expectedCount = expectedEnds.count
         while expectedCount > 0,
             expectedEnds[expectedCount - 1]
@@ -198,14 +202,18 @@ package struct TraceRunner {
             expectedCount -= 1
         }
         // A refused command (`record`, `replay`, `quit` in a trace) differs whatever was expected.
-        var matched = !result.refused && result.lines.count == expectedCount
+        var matched = !result.refused && text.count + result.lines.count == expectedCount
         if matched {
             matched = expectedBytes.withUnsafeBufferPointer { all in
                 var from = 0
                 for k in 0..<expectedCount {
                     let end = expectedEnds[k]
                     let expected = UnsafeBufferPointer(rebasing: all[from..<end])
-                    guard Self.same(result.lines[k].text, expected) else { return false }
+                    let same =
+                        k < text.count
+                        ? text.withLine(k) { Self.same($0, expected) }
+                        : Self.same(result.lines[k - text.count].text, expected)
+                    guard same else { return false }
                     from = end
                 }
                 return true
@@ -218,9 +226,9 @@ package struct TraceRunner {
         // The output as lines of text is built only when something needs it.
         guard update || !matched || afterCommand != nil else { return }
         var actual: [String] = []
-        actual.reserveCapacity(result.lines.count)
-        for line in result.lines {
-            var t = line.text
+        actual.reserveCapacity(text.count + result.lines.count)
+        for line in (0..<text.count).map(text.text) + result.lines.map(\.text) {
+            var t = line
             while t.last == " " { t.removeLast() }
             actual.append(t)
         }
@@ -258,31 +266,44 @@ package struct TraceRunner {
     /// Whether an output line, without its trailing spaces, is the expected line: compared as
     /// bytes (the common case), else as strings, as `==` compares them.
     static func same(_ actual: String, _ expected: UnsafeBufferPointer<UInt8>) -> Bool {
-        let bytesEqual = actual.utf8.withContiguousStorageIfAvailable { a in
-            var n = a.count
-            while n > 0, a[n - 1] == UInt8(ascii: " ") { n -= 1 }
-            guard n == expected.count else { return false }
-            guard n > 0 else { return true }
-            let pa = UnsafeRawPointer(a.baseAddress!)
-            let pe = UnsafeRawPointer(expected.baseAddress!)
-            var i = 0
-            while i + 8 <= n {
-                guard
-                    pa.loadUnaligned(fromByteOffset: i, as: UInt64.self)
-                        == pe.loadUnaligned(fromByteOffset: i, as: UInt64.self)
-                else { return false }
-                i += 8
-            }
-            while i < n {
-                guard a[i] == expected[i] else { return false }
-                i += 1
-            }
-            return true
-        }
+        let bytesEqual = actual.utf8.withContiguousStorageIfAvailable { sameBytes($0, expected) }
         if bytesEqual == true { return true }
         var t = actual
         while t.last == " " { t.removeLast() }
         return t == String(decoding: expected, as: UTF8.self)
+    }
+
+    /// `same` for an output line given as bytes.
+    static func same(_ actual: UnsafeBufferPointer<UInt8>, _ expected: UnsafeBufferPointer<UInt8>)
+        -> Bool
+    {
+        sameBytes(actual, expected)
+            || same(String(decoding: actual, as: UTF8.self), expected)
+    }
+
+    /// Whether `a` without its trailing spaces is `expected`, byte for byte.
+    private static func sameBytes(
+        _ a: UnsafeBufferPointer<UInt8>, _ expected: UnsafeBufferPointer<UInt8>
+    ) -> Bool {
+        var n = a.count
+        while n > 0, a[n - 1] == UInt8(ascii: " ") { n -= 1 }
+        guard n == expected.count else { return false }
+        guard n > 0 else { return true }
+        let pa = UnsafeRawPointer(a.baseAddress!)
+        let pe = UnsafeRawPointer(expected.baseAddress!)
+        var i = 0
+        while i + 8 <= n {
+            guard
+                pa.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+                    == pe.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+            else { return false }
+            i += 8
+        }
+        while i < n {
+            guard a[i] == expected[i] else { return false }
+            i += 1
+        }
+        return true
     }
 
     /// Adds a hunk to the capped diff; `remake(limit)` gives the same hunk with at most `limit`
