@@ -178,7 +178,7 @@ package enum FactDescriber {
                 "touch", mark: [.touchDown],
                 { out in
                     out.label("touch")
-                    out.put(n.target(target))
+                    out.put(target, n)
                     out.put(" at (" as StaticString)
                     out.put(p.x)
                     out.put(", " as StaticString)
@@ -192,7 +192,7 @@ package enum FactDescriber {
                     }
                     if target.item != nil {
                         if !path.isEmpty { out.put(" > " as StaticString) }
-                        out.put(n.target(target))
+                        out.put(target, n)
                     }
                     out.endLine()
                 },
@@ -216,7 +216,7 @@ package enum FactDescriber {
                 "swallowed",
                 { out in
                     out.label("swallowed")
-                    out.put(n.target(t))
+                    out.put(t, n)
                     out.put(": the touch stopped an animation" as StaticString)
                     out.endLine()
                 },
@@ -236,7 +236,7 @@ package enum FactDescriber {
                         out.put(axis.rawValue)
                     case .tap(let t):
                         out.label("tap")
-                        out.put(n.target(t))
+                        out.put(t, n)
                     }
                     out.put(" " as StaticString)
                     out.put(state.rawValue)
@@ -265,7 +265,7 @@ package enum FactDescriber {
                 "touchesCancelled", mark: [.tapCancelled],
                 { out in
                     out.label("cancel")
-                    out.put(n.target(t))
+                    out.put(t, n)
                     out.put(" touchesCancelled" as StaticString)
                     out.endLine()
                 },
@@ -395,7 +395,7 @@ package enum FactDescriber {
                 "tap", mark: [.lift, TimelineMark.Kind(outcome)],
                 { out in
                     out.label("tap")
-                    out.put(n.target(t))
+                    out.put(t, n)
                     out.put(" " as StaticString)
                     out.put(tapText(outcome, n))
                     out.endLine()
@@ -409,7 +409,7 @@ package enum FactDescriber {
                 "tap", mark: [.tapDelivered],
                 { out in
                     out.label("tap")
-                    out.put(n.target(t))
+                    out.put(t, n)
                     out.put(" delivered" as StaticString)
                     out.endLine()
                 },

@@ -1,10 +1,13 @@
+import HandoffCore
+
 /// Text output as bytes: the lines of a command written one after the other into one buffer,
 /// each ending in "\n", with where each ends and its role. A session reuses one from command to
 /// command (its capacity kept), so the hot path builds no `String` per line: the console writes
 /// the bytes as they are, a replay compares them in place and a recording appends them.
 package struct TextOutput: Equatable, Sendable {
-    /// The lines, each followed by "\n".
-    package private(set) var bytes: [UInt8] = []
+    /// The lines, each followed by "\n", in the first `used` bytes (the rest is room to grow).
+    private var storage: [UInt8] = []
+    private var used = 0
     /// The end of each line in `bytes`, past its "\n".
     package private(set) var ends: [Int] = []
     /// The role of each line.
@@ -14,6 +17,13 @@ package struct TextOutput: Equatable, Sendable {
 
     package init() {}
 
+    package static func == (a: TextOutput, b: TextOutput) -> Bool {
+        a.bytes == b.bytes && a.ends == b.ends && a.roles == b.roles
+    }
+
+    /// The lines, each followed by "\n".
+    package var bytes: ArraySlice<UInt8> { storage[..<used] }
+
     /// The number of lines.
     package var count: Int { ends.count }
 
@@ -21,7 +31,7 @@ package struct TextOutput: Equatable, Sendable {
 
     /// Forgets the lines, keeping the buffers' capacity.
     package mutating func removeAll() {
-        bytes.removeAll(keepingCapacity: true)
+        used = 0
         ends.removeAll(keepingCapacity: true)
         roles.removeAll(keepingCapacity: true)
         role = .plain
@@ -30,7 +40,7 @@ package struct TextOutput: Equatable, Sendable {
     /// Line `k`'s bytes without its "\n", valid during the call.
     package func withLine<T>(_ k: Int, _ body: (UnsafeBufferPointer<UInt8>) -> T) -> T {
         let from = k == 0 ? 0 : ends[k - 1]
-        return bytes.withUnsafeBufferPointer { all in
+        return storage.withUnsafeBufferPointer { all in
             body(UnsafeBufferPointer(rebasing: all[from..<(ends[k] - 1)]))
         }
     }
@@ -48,27 +58,82 @@ package struct TextOutput: Equatable, Sendable {
     /// Whether any line has `role`.
     package func contains(_ role: LineRole) -> Bool { roles.contains(role) }
 
-    // MARK: Writing
+    // MARK: Writing (straight into the storage: no `Array.append` per piece)
 
-    mutating func put(_ s: String) { bytes.append(contentsOf: s.utf8) }
+    /// Room for `n` more bytes.
+    @inline(__always)
+    private mutating func reserve(_ n: Int) {
+        if used + n > storage.count { grow(used + n) }
+    }
+
+    private mutating func grow(_ needed: Int) {
+        storage += repeatElement(0, count: max(needed, 2 * storage.count, 1024) - storage.count)
+    }
+
+    mutating func put(_ p: UnsafeBufferPointer<UInt8>) {
+        let n = p.count
+        guard n > 0 else { return }
+        reserve(n)
+        let at = used
+        storage.withUnsafeMutableBufferPointer { dst in
+            (dst.baseAddress! + at).update(from: p.baseAddress!, count: n)
+        }
+        used = at + n
+    }
+
+    mutating func put(_ s: String) {
+        if s.utf8.withContiguousStorageIfAvailable({ put($0) }) == nil {
+            for b in s.utf8 { put(byte: b) }
+        }
+    }
 
     mutating func put(_ s: StaticString) {
-        bytes.append(
-            contentsOf: UnsafeBufferPointer(start: s.utf8Start, count: s.utf8CodeUnitCount))
+        put(UnsafeBufferPointer(start: s.utf8Start, count: s.utf8CodeUnitCount))
+    }
+
+    mutating func put(byte: UInt8) {
+        reserve(1)
+        let at = used
+        storage.withUnsafeMutableBufferPointer { $0[at] = byte }
+        used = at + 1
     }
 
     /// A number as `NumberFormat` prints it.
     mutating func put(_ d: Double) {
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: NumberFormat.maxBytes) { buffer in
-            let end = NumberFormat.write(d, into: buffer, at: 0)
-            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[..<end]))
-        }
+        reserve(NumberFormat.maxBytes)
+        let at = used
+        used = storage.withUnsafeMutableBufferPointer { NumberFormat.write(d, into: $0, at: at) }
     }
 
-    mutating func put(_ i: Int) { put(String(i)) }
+    /// An integer in decimal.
+    mutating func put(_ i: Int) {
+        guard i >= 0 else { return put(String(i)) }
+        reserve(20)
+        var digits = 1
+        var rest = i / 10
+        while rest > 0 {
+            digits += 1
+            rest /= 10
+        }
+        let at = used
+        storage.withUnsafeMutableBufferPointer { dst in
+            var value = i
+            for k in stride(from: at + digits - 1, through: at, by: -1) {
+                dst[k] = UInt8(ascii: "0") + UInt8(value % 10)
+                value /= 10
+            }
+        }
+        used = at + digits
+    }
 
     mutating func spaces(_ n: Int) {
-        for _ in 0..<max(n, 0) { bytes.append(UInt8(ascii: " ")) }
+        guard n > 0 else { return }
+        reserve(n)
+        let at = used
+        storage.withUnsafeMutableBufferPointer { dst in
+            (dst.baseAddress! + at).update(repeating: UInt8(ascii: " "), count: n)
+        }
+        used = at + n
     }
 
     /// A label and the spaces up to the label column (at least one).
@@ -79,8 +144,8 @@ package struct TextOutput: Equatable, Sendable {
 
     /// Ends the line being written.
     mutating func endLine() {
-        bytes.append(UInt8(ascii: "\n"))
-        ends.append(bytes.count)
+        put(byte: UInt8(ascii: "\n"))
+        ends.append(used)
         roles.append(role)
     }
 
@@ -92,10 +157,15 @@ package struct TextOutput: Equatable, Sendable {
 
     /// Makes every line safe to print (`Escape.visible`); a line almost never needs it.
     mutating func escape() {
-        var any = false
-        for k in 0..<count where withLine(k, Escape.needsEscaping) {
-            any = true
-            break
+        let any = storage.withUnsafeBufferPointer { all in
+            var from = 0
+            for end in ends {
+                if Escape.needsEscaping(UnsafeBufferPointer(rebasing: all[from..<(end - 1)])) {
+                    return true
+                }
+                from = end
+            }
+            return false
         }
         guard any else { return }
         let old = lines
@@ -114,5 +184,16 @@ package struct TextOutput: Equatable, Sendable {
             line(l.text)
         }
         role = .plain
+    }
+}
+
+extension TextOutput {
+    /// `Names.target`: `ID` or `ID[N]`.
+    mutating func put(_ t: Target, _ n: Names) {
+        put(n.id(t.node))
+        guard let item = t.item else { return }
+        put("[" as StaticString)
+        put(item)
+        put("]" as StaticString)
     }
 }
