@@ -149,20 +149,28 @@ package enum FactDescriber {
         let line = TextRenderer.line
         let f = NumberFormat.format
         func emit(
-            _ kind: String, role: LineRole = .plain, mark: [TimelineMark.Kind] = [],
+            _ kind: String, role: LineRole = .plain,
+            mark: @autoclosure () -> [TimelineMark.Kind] = [],
             _ text: @autoclosure () -> [String], _ fields: @autoclosure () -> Fields
         ) {
-            if !mark.isEmpty { r.mark(mark) }
+            if R.readsMarks {
+                let kinds = mark()
+                if !kinds.isEmpty { r.mark(kinds) }
+            }
             r.fact(
                 kind, at: moment, role: role, text: { out in for s in text() { out.line(s) } },
                 fields: fields)
         }
         // The hot facts write their text straight into the output's bytes.
         func write(
-            _ kind: String, role: LineRole = .plain, mark: [TimelineMark.Kind] = [],
+            _ kind: String, role: LineRole = .plain,
+            mark: @autoclosure () -> [TimelineMark.Kind] = [],
             _ text: (inout TextOutput) -> Void, _ fields: @autoclosure () -> Fields
         ) {
-            if !mark.isEmpty { r.mark(mark) }
+            if R.readsMarks {
+                let kinds = mark()
+                if !kinds.isEmpty { r.mark(kinds) }
+            }
             r.fact(kind, at: moment, role: role, text: text, fields: fields)
         }
         func point(_ p: Point) -> FactValue { .list([.number(p.x), .number(p.y)]) }

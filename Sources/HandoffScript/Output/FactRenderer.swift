@@ -11,9 +11,14 @@ package protocol FactRenderer {
         fields: () -> [(String, FactValue)])
     /// The fact that follows makes these markers of the timeline (SPEC §12).
     mutating func mark(_ kinds: [TimelineMark.Kind])
+    /// Whether `mark` does anything (the markers are not even listed for a renderer that ignores
+    /// them: no array per fact).
+    static var readsMarks: Bool { get }
 }
 
 extension FactRenderer {
     /// Text and `--json` draw no timeline: they ignore markers.
     package mutating func mark(_ kinds: [TimelineMark.Kind]) {}
+
+    package static var readsMarks: Bool { false }
 }

@@ -32,28 +32,31 @@ package struct TextRenderer: FactRenderer {
         var renderer = TextRenderer()
         swap(&renderer.out, &out)
         defer { swap(&renderer.out, &out) }
-        var runStart = 0  // the first state change not written yet
-        for i in facts.indices {
-            if case .changed = facts[i] { continue }
-            renderer.changes(facts[runStart..<i])
-            runStart = i + 1
-            FactDescriber.describe(facts[i], names, into: &renderer)
+        // Read in place: an array element would be copied (and destroyed) for each look.
+        facts.withUnsafeBufferPointer { facts in
+            var runStart = 0  // the first state change not written yet
+            for i in facts.indices {
+                if case .changed = facts[i] { continue }
+                renderer.changes(facts, runStart..<i)
+                runStart = i + 1
+                FactDescriber.describe(facts[i], names, into: &renderer)
+            }
+            renderer.changes(facts, runStart..<facts.count)
         }
-        renderer.changes(facts[runStart...])
     }
 
     /// A run of state changes, aligned: `PATH  OLD → NEW` (`FactDescriber.text` of each value).
-    private mutating func changes(_ run: ArraySlice<Fact>) {
+    private mutating func changes(_ facts: UnsafeBufferPointer<Fact>, _ run: Range<Int>) {
         guard !run.isEmpty else { return }
         var widest = 0
-        for i in run.indices {
-            if case .changed(let path, _, _) = run[i] {
+        for i in run {
+            if case .changed(let path, _, _) = facts[i] {
                 widest = max(widest, Self.characters(path))
             }
         }
         let width = max(Self.labelWidth, widest + 2)
-        for i in run.indices {
-            guard case .changed(let path, let from, let to) = run[i] else { continue }
+        for i in run {
+            guard case .changed(let path, let from, let to) = facts[i] else { continue }
             out.put(path)
             out.spaces(width - Self.characters(path))
             Self.put(from, &out)

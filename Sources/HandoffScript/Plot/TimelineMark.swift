@@ -94,6 +94,8 @@ struct MarkCollector: FactRenderer {
 
     mutating func mark(_ kinds: [TimelineMark.Kind]) { pending = kinds }
 
+    static var readsMarks: Bool { true }
+
     /// A breakpoint's stop, marked at its time.
     mutating func appendStop(_ stop: BreakStop) {
         marks.append(
@@ -122,6 +124,8 @@ struct MarkWords: FactRenderer {
     private var handoff = false
 
     mutating func mark(_ kinds: [TimelineMark.Kind]) { handoff = kinds.contains(.handoff) }
+
+    static var readsMarks: Bool { true }
 
     mutating func fact(
         _ kind: String, at moment: Moment?, role: LineRole, text: (inout TextOutput) -> Void,
