@@ -134,6 +134,9 @@ package struct TraceRunner {
                     var s = Session(scene: scene, ref: ref, files: files)
                     s.baseDirectory = base
                     s.verifying = true
+                    // The text comes back as bytes (see `flush`), unless `beforeCommand` may run
+                    // commands of its own in the session.
+                    s.textInBuffer = beforeCommand == nil
                     session = s
                     hasSession = true
                 } catch {
@@ -190,9 +193,9 @@ package struct TraceRunner {
         commands += 1
         // In place: no copy of the session per command, and the line is not parsed again.
         // The text comes back as bytes, compared in place (`beforeCommand` sees lines).
-        session!.textInBuffer = true
+        if beforeCommand != nil { session!.textInBuffer = true }
         let result = session!.run(p.parsed, line: p.command)
-        session!.textInBuffer = false
+        if beforeCommand != nil { session!.textInBuffer = false }
         let text = result.text
         var expectedCount = expectedEnds.count
         while expectedCount > 0,
