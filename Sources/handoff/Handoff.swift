@@ -104,6 +104,8 @@ struct Run: ParsableCommand {
         var ok = true
         var number = 0
         session.textInBuffer = true  // the console writes the text bytes as they are
+        // Read once: each read of an option's property wrapper costs hundreds of instructions.
+        let (script, bail) = (script, bail)
         do {
             // Output is written in batches, and always before waiting for more input.
             try reader.forEachLineBytes(beforeRead: { console.flushOut() }) { bytes in
@@ -117,7 +119,15 @@ struct Run: ParsableCommand {
                 let cr = bytes.last == UInt8(ascii: "\r") ? 1 : 0
                 let line = String(
                     decoding: UnsafeBufferPointer(rebasing: bytes.dropLast(cr)), as: UTF8.self)
-                return runLine(line, number, &session, &console, &ok)
+                // Errors and failed `expect`s say `FILE:LINE:COL` with `--script`, `LINE:COL` on
+                // standard input; `quit`, or a failure with `--bail`, stops.
+                let r = session.run(line, lineNumber: number, file: script)
+                console.emit(r, batch: true)
+                if r.failed {
+                    ok = false
+                    if bail { return false }
+                }
+                return !r.quit
             }
         } catch {
             console.print(
@@ -127,22 +137,6 @@ struct Run: ParsableCommand {
             throw ExitCode(2)
         }
         return ok
-    }
-
-    /// Runs scripted line `number` (errors and failed `expect`s say `FILE:LINE:COL` with
-    /// `--script`, `LINE:COL` on standard input); returns false to stop (`quit`, or a failure
-    /// with `--bail`).
-    private func runLine(
-        _ line: String, _ number: Int, _ session: inout Session, _ console: inout Console,
-        _ ok: inout Bool
-    ) -> Bool {
-        let r = session.run(line, lineNumber: number, file: script)
-        console.emit(r, batch: true)
-        if r.failed {
-            ok = false
-            if bail { return false }
-        }
-        return !r.quit
     }
 }
 

@@ -49,6 +49,11 @@ package enum Escape {
             }
             i += 8
         }
+        // The last few bytes as one word that overlaps the ones already checked.
+        if i < bytes.count, bytes.count >= 8 {
+            let last = raw.loadUnaligned(fromByteOffset: bytes.count - 8, as: UInt64.self)
+            return suspect(last) ? needsEscaping(precisely: bytes) : false
+        }
         while i < bytes.count {
             let b = bytes[i]
             if b < 0x20 || b == 0x7F || b == 0xC2 { return needsEscaping(precisely: bytes) }
