@@ -182,8 +182,7 @@ package struct TraceRunner {
     }
 
     private mutating func flush() {
-        guard let p = pending, hasSession else { return }
-        pending = nil
+        guard hasSession, let p = pending.take() else { return }
         if let before = beforeCommand, !before(p.command, p.line, &session!) {
             stopped = true
             stoppedAtPause = true
