@@ -33,29 +33,42 @@ package enum NumberFormat {
         }
         let hundredths = (abs(value) * 100).rounded(.toNearestOrAwayFromZero)
         guard hundredths < 9e15 else { return copy(String(Int64(value.rounded()))) }
-        let n = Int64(hundredths)
-        if n == 0 { return copy("0") }
-        // Digits from the right, into the end of a 24-byte window, then moved to `start`.
-        var k = start + maxBytes
-        func put(_ byte: UInt8) {
-            k -= 1
-            buffer[k] = byte
+        let n = UInt64(hundredths)
+        if n == 0 {
+            buffer[start] = UInt8(ascii: "0")
+            return start + 1
         }
+        // Written forwards: the sign, the whole digits (counted first), then the decimals.
         let frac = n % 100
-        if frac != 0 {
-            if frac % 10 != 0 { put(UInt8(ascii: "0") + UInt8(frac % 10)) }
-            put(UInt8(ascii: "0") + UInt8(frac / 10))
-            put(UInt8(ascii: "."))
-        }
         var whole = n / 100
+        var digits = 1
+        var rest = whole
+        while rest >= 10 {
+            rest /= 10
+            digits += 1
+        }
+        var end = start
+        if value < 0 {
+            buffer[end] = UInt8(ascii: "-")
+            end += 1
+        }
+        end += digits
+        var k = end
         repeat {
-            put(UInt8(ascii: "0") + UInt8(whole % 10))
+            k -= 1
+            buffer[k] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: whole % 10)
             whole /= 10
         } while whole > 0
-        if value < 0 { put(UInt8(ascii: "-")) }
-        let count = start + maxBytes - k
-        for i in 0..<count { buffer[start + i] = buffer[k + i] }
-        return start + count
+        if frac != 0 {
+            buffer[end] = UInt8(ascii: ".")
+            buffer[end + 1] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: frac / 10)
+            end += 2
+            if frac % 10 != 0 {
+                buffer[end] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: frac % 10)
+                end += 1
+            }
+        }
+        return end
     }
 
     /// Whether `a` and `b` print the same with `format` (without building either text): the same
