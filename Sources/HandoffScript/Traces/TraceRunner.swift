@@ -195,7 +195,6 @@ package struct TraceRunner {
         if beforeCommand != nil { session!.textInBuffer = true }
         let result = session!.run(p.parsed, line: p.command)
         if beforeCommand != nil { session!.textInBuffer = false }
-        let text = result.text
         var expectedCount = expectedEnds.count
         while expectedCount > 0,
             expectedEnds[expectedCount - 1]
@@ -204,7 +203,8 @@ package struct TraceRunner {
             expectedCount -= 1
         }
         // A refused command (`record`, `replay`, `quit` in a trace) differs whatever was expected.
-        var matched = !result.refused && text.count + result.lines.count == expectedCount
+        var matched =
+            !result.refused && result.text.count + result.lines.count == expectedCount
         if matched {
             matched = expectedBytes.withUnsafeBufferPointer { all in
                 var from = 0
@@ -212,9 +212,9 @@ package struct TraceRunner {
                     let end = expectedEnds[k]
                     let expected = UnsafeBufferPointer(rebasing: all[from..<end])
                     let same =
-                        k < text.count
-                        ? text.withLine(k) { Self.same($0, expected) }
-                        : Self.same(result.lines[k - text.count].text, expected)
+                        k < result.text.count
+                        ? result.text.withLine(k) { Self.same($0, expected) }
+                        : Self.same(result.lines[k - result.text.count].text, expected)
                     guard same else { return false }
                     from = end
                 }
@@ -228,8 +228,8 @@ package struct TraceRunner {
         // The output as lines of text is built only when something needs it.
         guard update || !matched || afterCommand != nil else { return }
         var actual: [String] = []
-        actual.reserveCapacity(text.count + result.lines.count)
-        for line in (0..<text.count).map(text.text) + result.lines.map(\.text) {
+        actual.reserveCapacity(result.text.count + result.lines.count)
+        for line in (0..<result.text.count).map(result.text.text) + result.lines.map(\.text) {
             var t = line
             while t.last == " " { t.removeLast() }
             actual.append(t)
