@@ -18,6 +18,10 @@ public struct Motion: Sendable {
     public var nested: NestedPolicy?
     /// A parallax scroll: it follows another node and is not interactive.
     public var follower: Bool
+    /// A parallax scroll's mode (how it follows); nil for every other node.
+    public var parallax: Parallax.Mode?
+    /// A sheet (its springs are clamped to its range).
+    public var sheet: Bool
 
     init(_ n: Node) {
         switch n.kind {
@@ -32,6 +36,8 @@ public struct Motion: Sendable {
             rubber = c.overscroll == .rubber
             nested = c.nested
             follower = c.parallax != nil
+            parallax = c.parallax?.mode
+            sheet = false
         case .sheet(let s):
             axis = .vertical
             scrollAxis = nil
@@ -41,6 +47,8 @@ public struct Motion: Sendable {
             rubber = false
             nested = nil
             follower = false
+            parallax = nil
+            sheet = true
         case .view, .switcher, .tabs, .backdrop:
             axis = nil
             scrollAxis = nil
@@ -50,6 +58,8 @@ public struct Motion: Sendable {
             rubber = false
             nested = nil
             follower = false
+            parallax = nil
+            sheet = false
         }
     }
 }

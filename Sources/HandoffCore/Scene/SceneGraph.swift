@@ -13,6 +13,8 @@ public struct SceneGraph: Sendable {
     private var byID: [String: Int] = [:]
     /// Parallax nodes in an order where a followed node comes before its follower.
     public private(set) var parallaxOrder: [Int] = []
+    /// For each entry of `parallaxOrder`, the index of the node it follows.
+    public private(set) var parallaxFollowed: [Int] = []
     /// The index of every `tabs` node, in tree order.
     public private(set) var tabs: [Int] = []
     /// Per node, what the move path reads every frame, derived once from its kind.
@@ -42,6 +44,7 @@ public struct SceneGraph: Sendable {
             }
             precondition(pending.count < before, "parallax cycle")
         }
+        parallaxFollowed = parallaxOrder.map { byID[nodes[$0].scroll!.parallax!.follows]! }
     }
 
     private mutating func add(_ node: Node, parent p: Int?, depth d: Int) -> Int {

@@ -6,9 +6,9 @@ extension Simulator {
         guard !animations.isEmpty else { return }
         // Stepped in place: the running animations are compacted in their own buffer while those
         // started during the frame go to the spare one (no allocation per frame).
-        var current = animations
-        animations = spareAnimations
-        spareAnimations = []
+        var current: [Animation] = []
+        swap(&current, &animations)
+        swap(&animations, &spareAnimations)
         var kept = 0
         for k in current.indices {
             switch current[k] {
@@ -31,8 +31,8 @@ extension Simulator {
         current.removeLast(current.count - kept)
         // Animations started during this frame replace older springs on the same node.
         if animations.isEmpty {
-            spareAnimations = animations
-            animations = current
+            swap(&spareAnimations, &animations)
+            swap(&animations, &current)
         } else {
             let started = animations.flatMap(animatedNodes)
             current.removeAll { a in
@@ -55,7 +55,7 @@ extension Simulator {
             return false
         }
         var value = s.target + x
-        if graph.nodes[s.node].kind.isSheet {
+        if graph.motion[s.node].sheet {
             // A detent spring is clamped to the sheet's range (SPEC §5.9): no overscroll.
             let r = range(s.node)
             value = Swift.min(Swift.max(value, r.lowerBound), r.upperBound)

@@ -141,8 +141,7 @@ extension Simulator {
             // Followers of the moved node move with it (SPEC §5.7).
             guard !graph.parallaxOrder.isEmpty else { continue }
             var before: [Int: Double] = [e.node: e.before]
-            for f in graph.parallaxOrder {
-                let followed = graph.index(of: graph.nodes[f].scroll!.parallax!.follows)!
+            for (f, followed) in zip(graph.parallaxOrder, graph.parallaxFollowed) {
                 guard let b = before[followed] else { continue }
                 let fb = parallaxOffset(f, following: followed, at: b)
                 before[f] = fb

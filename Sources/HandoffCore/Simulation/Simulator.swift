@@ -209,15 +209,16 @@ public struct Simulator: Sendable {
 
     /// Recomputes every parallax scroll from the node it follows.
     mutating func updateParallax() {
-        for i in graph.parallaxOrder {
-            let f = graph.index(of: graph.nodes[i].scroll!.parallax!.follows)!
+        for k in graph.parallaxOrder.indices {
+            let i = graph.parallaxOrder[k]
+            let f = graph.parallaxFollowed[k]
             offsets[i] = parallaxOffset(i, following: f, at: offsets[f])
         }
     }
 
     /// The offset of parallax scroll `i` when the node it follows, `f`, is at `value`.
     func parallaxOffset(_ i: Int, following f: Int, at value: Double) -> Double {
-        switch graph.nodes[i].scroll!.parallax!.mode {
+        switch graph.motion[i].parallax! {
         case .proportional:
             let followed = range(f)
             let own = range(i)
@@ -236,9 +237,17 @@ public struct Simulator: Sendable {
     @discardableResult
     public mutating func advanceFrame(at t: Double) -> ArraySlice<Occurrence> {
         let mark = log.count
+        stepFrame(at: t)
+        return log[mark...]
+    }
+
+    /// `advanceFrame(at:)` for a caller that reads the frame's facts later, from the log: returns
+    /// whether anything still animates after the frame (what `settle` asks next).
+    @discardableResult
+    public mutating func stepFrame(at t: Double) -> Bool {
         frame += 1
         step(to: t)
-        return log[mark...]
+        return !animations.isEmpty
     }
 
     /// The number of whole frames in `seconds` (half away from zero).

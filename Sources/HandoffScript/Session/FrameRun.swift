@@ -39,15 +39,25 @@ struct FrameRun {
         }
     }
 
-    /// Runs one frame.
-    mutating func frame(_ sim: inout Simulator) throws(SimulatorError) {
-        sim.advanceFrame(at: clock.next())
+    /// Whether another frame is due, after a frame that left the simulator animating or not
+    /// (`hasMore(_:)` without reading the simulator again).
+    func hasMore(animating: Bool) -> Bool {
+        switch kind {
+        case .frames(let n), .move(_, let n, _, _): taken < n
+        case .settle(let cap): animating && taken < cap
+        }
+    }
+
+    /// Runs one frame; returns whether anything still animates after it.
+    mutating func frame(_ sim: inout Simulator) throws(SimulatorError) -> Bool {
+        let animating = sim.stepFrame(at: clock.next())
         if case .move(let delta, let n, let done, let lift) = kind {
             let f = Double(taken) / Double(n)
             let next = Point(delta.x * f, delta.y * f)
             try sim.move(by: next - done)
             kind = .move(delta: delta, total: n, done: next, lift: lift)
         }
+        return animating
     }
 
     /// What the command does after its last frame (a swipe lifts the finger).

@@ -12,17 +12,21 @@ extension Session {
     /// frame (a swipe's lift).
     mutating func runFrames(_ start: FrameRun) throws(SimulatorError) {
         var run = start
-        while run.hasMore(sim) {
+        // Read once: each frame says whether it left anything animating (no copy of the
+        // simulator per frame).
+        var more = run.hasMore(sim)
+        while more {
             if debug.active, let limit = debug.frameLimit, run.taken >= limit {
                 debug.pending = run
                 return
             }
-            try run.frame(&sim)
+            let animating = try run.frame(&sim)
             sampler?.frame(sim)
             if debug.active, afterFrame(run) {
                 debug.pending = run
                 return
             }
+            more = run.hasMore(animating: animating)
         }
         try run.finish(&sim)
     }
