@@ -33,7 +33,7 @@ public struct Layout {
     public func frame(_ i: Int) -> Rect {
         // Fields read in place: copying the node would copy its kind's configuration.
         var f = graph.nodes[i].frame
-        if graph.nodes[i].kind.isSheet { f.y = sheetTop(i) }
+        if graph.motion[i].sheet { f.y = sheetTop(i) }
         if graph.nodes[i].stretches, let p = graph.parent[i], let axis = graph.motion[p].scrollAxis
         {
             let lo = graph.range(p).lowerBound
@@ -62,7 +62,7 @@ public struct Layout {
 
     /// Whether a node is shown at all (a switcher shows only its selected page).
     public func isShown(_ i: Int) -> Bool {
-        guard let p = graph.parent[i], graph.nodes[p].kind.pages == .switched else { return true }
+        guard let p = graph.parent[i], graph.motion[p].pages == .switched else { return true }
         return graph.children[p].firstIndex(of: i) == selected[p]
     }
 
@@ -75,7 +75,7 @@ public struct Layout {
         {
             return false
         }
-        if graph.nodes[i].kind.isBackdrop {
+        if graph.motion[i].backdrop {
             return backdropAlpha(sheet: graph.partner[i]!) >= 0.01
         }
         return graph.nodes[i].alpha >= 0.01

@@ -22,8 +22,14 @@ public struct Motion: Sendable {
     public var parallax: Parallax.Mode?
     /// A sheet (its springs are clamped to its range).
     public var sheet: Bool
+    /// A sheet's synthesised backdrop.
+    public var backdrop: Bool
+    /// How a pager or switcher shows its pages; nil for other kinds.
+    public var pages: NodeKind.Pages?
 
     init(_ n: Node) {
+        backdrop = n.kind.isBackdrop
+        pages = n.kind.pages
         switch n.kind {
         case .scroll(let c), .list(let c, _), .pager(let c):
             let viewport = n.frame.length(c.axis)

@@ -64,6 +64,15 @@ enum Animation: Equatable, Sendable {
         }
     }
 
+    /// Nodes the animation moves.
+    var nodes: [Int] {
+        switch self {
+        case .momentum(let m): m.chain
+        case .spring(let s): [s.node]
+        case .transition(let t): [t.node]
+        }
+    }
+
     /// The node the animation is reported on (a momentum's driver).
     var node: Int {
         switch self {

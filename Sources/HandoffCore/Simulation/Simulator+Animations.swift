@@ -34,7 +34,7 @@ extension Simulator {
             swap(&spareAnimations, &animations)
             swap(&animations, &current)
         } else {
-            let started = animations.flatMap(animatedNodes)
+            let started = animations.flatMap(\.nodes)
             current.removeAll { a in
                 if case .spring(let s) = a { return started.contains(s.node) }
                 return false

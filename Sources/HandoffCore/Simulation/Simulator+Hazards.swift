@@ -14,7 +14,7 @@ extension Simulator {
         while true {
             if graph.nodes[c].hidden || graph.nodes[c].alpha < 0.01 { return false }
             guard let p = graph.parent[c] else { return true }
-            switch graph.nodes[p].kind.pages {
+            switch graph.motion[p].pages {
             case .scrolled?:
                 if graph.children[p].firstIndex(of: c) != page(p) { return false }
             case .switched?:

@@ -11,24 +11,15 @@ extension Simulator {
         } else {
             releaseChain(pan, fingerV: v.along(pan.axis), scrollV: scrollV)
         }
-        let moving = Set(animations[before...].flatMap(animatedNodes))
+        let moving = Set(animations[before...].flatMap(\.nodes))
         settleStopped(stopped, except: moving)
-    }
-
-    /// Nodes an animation moves.
-    func animatedNodes(_ a: Animation) -> [Int] {
-        switch a {
-        case .momentum(let m): m.chain
-        case .spring(let s): [s.node]
-        case .transition(let t): [t.node]
-        }
     }
 
     private mutating func releaseChain(_ pan: Pan, fingerV: Double, scrollV: Double) {
         let chain = pan.chain
         // 1. A sheet between detents takes the velocity; one resting on a detent takes it on the
         // segment to its neighbour, unless a list inside it scrolled in this gesture.
-        if let s = chain.first(where: { graph.nodes[$0].kind.isSheet }) {
+        if let s = chain.first(where: { graph.motion[$0].sheet }) {
             let onDetent = isOnDetent(s)
             let resting = onDetent ? restingSegment(s, pan: pan, fingerV: fingerV) : nil
             if !onDetent || resting != nil {
@@ -46,8 +37,8 @@ extension Simulator {
         }
         // Release order: overscroll springs back first and no momentum runs; a pager driver
         // springs to its page instead.
-        let pagerDriver = graph.nodes[pan.driver].kind.pages == .scrolled
-        let overscrolled = chain.filter(isOverscrolled)
+        let pagerDriver = graph.motion[pan.driver].pages == .scrolled
+        let overscrolled = chain.filter { isOverscrolled($0) }
         if !overscrolled.isEmpty {
             emit(.decided(.overscrolledRelease(nodes: overscrolled)))
             for n in overscrolled where !(pagerDriver && n == pan.driver) {
@@ -63,7 +54,7 @@ extension Simulator {
         }
         // 3. Momentum through the chain, without parents that take no fling travel.
         let participants = chain.enumerated().filter { k, n in
-            if graph.nodes[n].kind.isSheet { return graph.nodes[n].sheet!.momentum }
+            if graph.motion[n].sheet { return graph.nodes[n].sheet!.momentum }
             return k == 0 || graph.motion[n].nested?.fling != FlingMode.none
         }.map(\.element)
         if scrollV != 0, !participants.isEmpty {

@@ -2,15 +2,16 @@
 extension Simulator {
     /// Puts a finger down at `p` (window coordinates).
     public mutating func touchDown(at p: Point) throws(SimulatorError) {
-        guard gesture.touch == nil else { throw .fingerAlreadyDown }
+        guard !isFingerDown else { throw .fingerAlreadyDown }
         let layout = self.layout
         guard layout.window.contains(p) else { throw .outsideWindow(p) }
         guard let target = layout.hitTest(p) else { throw .nothingAt(p) }
         let path = layout.path(to: target.node)
         emit(.touchDown(point: p, target: target, path: path))
 
-        // Stop momentum whose chain meets the path and springs on the path.
-        let onPath = Set(path)
+        // Stop momentum whose chain meets the path and springs on the path (a path is a few
+        // nodes: searched in place, no set built).
+        let onPath = path
         var contact = GestureCoordinator.Contact(
             target: target, path: path, axes: pannableAxes(path: path),
             tappable: isTappable(target))
@@ -23,7 +24,7 @@ extension Simulator {
                 stops.append(.stopped(node: m.chain[0], kind: .momentum))
                 contact.stopped += m.chain
                 contact.swallowed = true
-                if m.chain.contains(where: { graph.nodes[$0].sheet != nil }) {
+                if m.chain.contains(where: { graph.motion[$0].sheet }) {
                     sheetWasAnimating = true
                 }
                 return true
@@ -32,7 +33,7 @@ extension Simulator {
                 stops.append(.stopped(node: s.node, kind: s.kind))
                 contact.stopped.append(s.node)
                 if s.kind != .bounce { contact.swallowed = true }
-                if graph.nodes[s.node].sheet != nil { sheetWasAnimating = true }
+                if graph.motion[s.node].sheet { sheetWasAnimating = true }
                 return true
             case .transition:
                 return false
@@ -44,7 +45,7 @@ extension Simulator {
             emit(.decided(.stopped(nodes: contact.stopped, swallowed: contact.swallowed)))
         }
         if sheetWasAnimating {
-            contact.caughtSheet = path.last { graph.nodes[$0].sheet != nil }
+            contact.caughtSheet = path.last { graph.motion[$0].sheet }
         }
 
         switch gesture.touchBegan(
@@ -137,10 +138,10 @@ extension Simulator {
             owner = decision.owner
             emit(.decided(.ownership(decision)))
         }
-        let sheet = chain.first { graph.nodes[$0].sheet != nil }
+        let sheet = chain.first { graph.motion[$0].sheet }
         let pan = Pan(
             axis: axis, driver: driver, chain: chain, owner: owner, ownerOnly: ownerOnly,
-            startPage: graph.nodes[driver].kind.pages == .scrolled ? page(driver) : 0,
+            startPage: graph.motion[driver].pages == .scrolled ? page(driver) : 0,
             sheetStart: sheet.map { sheetTop($0) }, lastConsumer: nil)
         switch gesture.panBegan(pan) {
         case .announce(let owner, let chain): emit(.owner(node: owner, chain: chain))
@@ -157,7 +158,7 @@ extension Simulator {
         func candidate(_ n: Int) -> Ownership.Candidate {
             let r = range(n)
             return Ownership.Candidate(
-                node: n, axis: graph.axis(n)!, isSheet: graph.nodes[n].kind.isSheet,
+                node: n, axis: graph.axis(n)!, isSheet: graph.motion[n].sheet,
                 exceeds: r.upperBound - r.lowerBound > 1e-9, bounces: bounces(n),
                 room: room(n, dir))
         }

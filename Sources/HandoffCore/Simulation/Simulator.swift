@@ -85,15 +85,29 @@ public struct Simulator: Sendable {
 
     public var layout: Layout { Layout(graph: graph, offsets: offsets, selected: selected) }
 
+    // Read from the gesture's state without copying its touch or pan.
     public var phase: Phase {
-        if gesture.touch != nil { return gesture.pan == nil ? .touching : .panning }
-        return animations.isEmpty ? .idle : .animating
+        switch gesture.state {
+        case .touching: .touching
+        case .panning: .panning
+        case .idle: animations.isEmpty ? .idle : .animating
+        }
     }
 
     /// The node that owns the active pan.
-    public var owner: Int? { gesture.pan?.owner }
+    public var owner: Int? {
+        switch gesture.state {
+        case .panning(let p): p.pan.owner
+        case .idle, .touching: nil
+        }
+    }
 
-    public var isFingerDown: Bool { gesture.touch != nil }
+    public var isFingerDown: Bool {
+        switch gesture.state {
+        case .touching, .panning: true
+        case .idle: false
+        }
+    }
 
     /// The touch's target and its recognizer state, while a finger is down.
     public var touchInfo: (target: Target, state: TouchState)? {
@@ -106,7 +120,7 @@ public struct Simulator: Sendable {
 
     /// The page of a pager (`round(offset / width)`) or switcher (its selected page).
     public func page(_ i: Int) -> Int {
-        if graph.nodes[i].kind.pages == .switched { return selected[i] }
+        if graph.motion[i].pages == .switched { return selected[i] }
         let w = graph.nodes[i].frame.width
         guard w > 0 else { return 0 }
         let p = Int(Targets.roundHalfAway(offsets[i] / w))
@@ -123,7 +137,7 @@ public struct Simulator: Sendable {
             case .spring(let s):
                 AnimationInfo(
                     node: s.node, kind: s.kind,
-                    target: graph.nodes[s.node].kind.isSheet
+                    target: graph.motion[s.node].sheet
                         ? graph.nodes[s.node].sheet!.bottomMost - s.target : s.target)
             case .transition(let t):
                 AnimationInfo(node: t.node, kind: .transition, target: Double(t.to))
