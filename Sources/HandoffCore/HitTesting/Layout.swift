@@ -154,12 +154,15 @@ public struct Layout {
 
     /// Root → target node.
     public func path(to i: Int) -> [Int] {
-        var out: [Int] = []
-        var n: Int? = i
+        // Filled from the target up, into an array of the path's length (its depth + 1).
+        var out = [Int](repeating: i, count: graph.depth[i] + 1)
+        var k = out.count - 1
+        var n = graph.parent[i]
         while let c = n {
-            out.append(c)
+            k -= 1
+            out[k] = c
             n = graph.parent[c]
         }
-        return out.reversed()
+        return out
     }
 }

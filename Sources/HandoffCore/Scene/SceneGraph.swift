@@ -19,6 +19,8 @@ public struct SceneGraph: Sendable {
     public private(set) var tabs: [Int] = []
     /// Per node, what the move path reads every frame, derived once from its kind.
     public private(set) var motion: [Motion] = []
+    /// Per node, the index of the pager or switcher a tabs control drives (nil for other nodes).
+    public private(set) var controlled: [Int?] = []
 
     /// Flattens a valid scene. Validation of user input is the loader's job; here it traps.
     public init(_ scene: Scene) {
@@ -26,6 +28,7 @@ public struct SceneGraph: Sendable {
         for n in scene.root { _ = add(n, parent: nil, depth: 0) }
         topLevel = nodes.indices.filter { parent[$0] == nil }
         motion = nodes.map(Motion.init)
+        controlled = nodes.map { [byID] n in n.controls.flatMap { byID[$0] } }
         var pending: [Int] = []
         for i in nodes.indices {
             if let p = nodes[i].scroll?.parallax, byID[p.follows] != nil { pending.append(i) }

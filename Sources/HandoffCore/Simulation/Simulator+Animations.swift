@@ -28,7 +28,7 @@ extension Simulator {
             kept += 1
         }
         defer { checkHiddenMovers() }
-        current.removeLast(current.count - kept)
+        if kept < current.count { current.removeLast(current.count - kept) }
         // Animations started during this frame replace older springs on the same node.
         if animations.isEmpty {
             swap(&spareAnimations, &animations)

@@ -197,13 +197,13 @@ extension Simulator {
     /// The pager or switcher a tabs control drives, when it is transitioning (the control is
     /// disabled then).
     func transitioningControlled(tabs i: Int) -> Int? {
-        guard let c = graph.nodes[i].controls.flatMap({ graph.index(of: $0) }) else { return nil }
+        guard let c = graph.controlled[i] else { return nil }
         return isTransitioning(c) ? c : nil
     }
 
     /// The segment a tabs control shows as selected (its pager's or switcher's page).
     public func segment(of tabs: Int) -> Int {
-        guard let c = graph.nodes[tabs].controls.flatMap({ graph.index(of: $0) }) else { return 0 }
+        guard let c = graph.controlled[tabs] else { return 0 }
         return page(c)
     }
 
@@ -222,7 +222,7 @@ extension Simulator {
 
     /// Why `tab` would be refused now: a pan is active, or the controlled page is transitioning.
     public func tabRefusal(_ tabs: Int) -> Refusal? {
-        if gesture.pan != nil { return .panActive }
+        if case .panning = gesture.state { return .panActive }
         return transitioningControlled(tabs: tabs).map(Refusal.transitioning)
     }
 
@@ -245,7 +245,7 @@ extension Simulator {
 
     /// Selects a page of the pager or switcher a tabs control drives.
     private mutating func select(tabs: Int, segment: Int) {
-        guard let c = graph.nodes[tabs].controls.flatMap({ graph.index(of: $0) }) else { return }
+        guard let c = graph.controlled[tabs] else { return }
         let from = page(c)
         switch graph.nodes[c].kind {
         case .switcher(let duration):
