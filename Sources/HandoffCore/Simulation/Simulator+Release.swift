@@ -11,8 +11,7 @@ extension Simulator {
         } else {
             releaseChain(pan, fingerV: v.along(pan.axis), scrollV: scrollV)
         }
-        let moving = Set(animations[before...].flatMap(\.nodes))
-        settleStopped(stopped, except: moving)
+        settleStopped(stopped, except: animations[before...].flatMap(\.nodes))
     }
 
     private mutating func releaseChain(_ pan: Pan, fingerV: Double, scrollV: Double) {
@@ -214,9 +213,9 @@ extension Simulator {
 
     /// Nodes a touch-down stopped settle as after a release at velocity 0, unless the release
     /// set them moving.
-    mutating func settleStopped(_ stopped: [Int], except moving: Set<Int>) {
-        var seen = Set<Int>()
-        for n in stopped where !moving.contains(n) && seen.insert(n).inserted {
+    mutating func settleStopped(_ stopped: [Int], except moving: [Int]) {
+        // A handful of nodes at most: searched in place, no set built.
+        for (k, n) in stopped.enumerated() where !moving.contains(n) && !stopped[..<k].contains(n) {
             settleAtRest(n)
         }
     }
