@@ -33,7 +33,7 @@ public struct Layout {
     public func frame(_ i: Int) -> Rect {
         // Fields read in place: copying the node would copy its kind's configuration.
         var f = graph.nodes[i].frame
-        if graph.motion[i].sheet { f.y = sheetTop(i) }
+        if graph.motion[i].isSheet { f.y = sheetTop(i) }
         if graph.nodes[i].stretches, let p = graph.parent[i], let axis = graph.motion[p].scrollAxis
         {
             let lo = graph.range(p).lowerBound

@@ -21,7 +21,7 @@ public struct Motion: Sendable {
     /// A parallax scroll's mode (how it follows); nil for every other node.
     public var parallax: Parallax.Mode?
     /// A sheet (its springs are clamped to its range).
-    public var sheet: Bool
+    public var isSheet: Bool
     /// A sheet's synthesised backdrop.
     public var backdrop: Bool
     /// How a pager or switcher shows its pages; nil for other kinds.
@@ -43,7 +43,7 @@ public struct Motion: Sendable {
             nested = c.nested
             follower = c.parallax != nil
             parallax = c.parallax?.mode
-            sheet = false
+            isSheet = false
         case .sheet(let s):
             axis = .vertical
             scrollAxis = nil
@@ -54,7 +54,7 @@ public struct Motion: Sendable {
             nested = nil
             follower = false
             parallax = nil
-            sheet = true
+            isSheet = true
         case .view, .switcher, .tabs, .backdrop:
             axis = nil
             scrollAxis = nil
@@ -65,7 +65,7 @@ public struct Motion: Sendable {
             nested = nil
             follower = false
             parallax = nil
-            sheet = false
+            isSheet = false
         }
     }
 }

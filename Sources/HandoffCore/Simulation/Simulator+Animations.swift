@@ -55,7 +55,7 @@ extension Simulator {
             return false
         }
         var value = s.target + x
-        if graph.motion[s.node].sheet {
+        if graph.motion[s.node].isSheet {
             // A detent spring is clamped to the sheet's range (SPEC §5.9): no overscroll.
             let r = range(s.node)
             value = Swift.min(Swift.max(value, r.lowerBound), r.upperBound)

@@ -41,7 +41,7 @@ extension Simulator {
             return ledger
         }
 
-        let sheet = chain.firstIndex { graph.motion[$0].sheet }
+        let sheet = chain.firstIndex { graph.motion[$0].isSheet }
         // Lists inside a sheet stay pinned while the sheet is below its top-most detent.
         func pinned(_ k: Int) -> Bool {
             guard let s = sheet, k < s else { return false }
@@ -130,7 +130,7 @@ extension Simulator {
         if pan.ownerOnly { checkOwnerOnly(l, owner: pan.owner, chain: pan.chain) }
         checkOutOfChain(l, chain: pan.chain, axis: pan.axis)
         if pan.innerShare == nil,
-            let s = chain.firstIndex(where: { graph.motion[$0].sheet }), s > 0
+            let s = chain.firstIndex(where: { graph.motion[$0].isSheet }), s > 0
         {
             let inside = Set(chain[..<s])
             pan.innerShare =

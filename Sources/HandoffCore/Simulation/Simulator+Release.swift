@@ -18,7 +18,7 @@ extension Simulator {
         let chain = pan.chain
         // 1. A sheet between detents takes the velocity; one resting on a detent takes it on the
         // segment to its neighbour, unless a list inside it scrolled in this gesture.
-        if let s = chain.first(where: { graph.motion[$0].sheet }) {
+        if let s = chain.first(where: { graph.motion[$0].isSheet }) {
             let onDetent = isOnDetent(s)
             let resting = onDetent ? restingSegment(s, pan: pan, fingerV: fingerV) : nil
             if !onDetent || resting != nil {
@@ -53,7 +53,7 @@ extension Simulator {
         }
         // 3. Momentum through the chain, without parents that take no fling travel.
         let participants = chain.enumerated().filter { k, n in
-            if graph.motion[n].sheet { return graph.nodes[n].sheet!.momentum }
+            if graph.motion[n].isSheet { return graph.nodes[n].sheet!.momentum }
             return k == 0 || graph.motion[n].nested?.fling != FlingMode.none
         }.map(\.element)
         if scrollV != 0, !participants.isEmpty {

@@ -24,7 +24,7 @@ extension Simulator {
                 stops.append(.stopped(node: m.chain[0], kind: .momentum))
                 contact.stopped += m.chain
                 contact.swallowed = true
-                if m.chain.contains(where: { graph.motion[$0].sheet }) {
+                if m.chain.contains(where: { graph.motion[$0].isSheet }) {
                     sheetWasAnimating = true
                 }
                 return true
@@ -33,7 +33,7 @@ extension Simulator {
                 stops.append(.stopped(node: s.node, kind: s.kind))
                 contact.stopped.append(s.node)
                 if s.kind != .bounce { contact.swallowed = true }
-                if graph.motion[s.node].sheet { sheetWasAnimating = true }
+                if graph.motion[s.node].isSheet { sheetWasAnimating = true }
                 return true
             case .transition:
                 return false
@@ -45,7 +45,7 @@ extension Simulator {
             emit(.decided(.stopped(nodes: contact.stopped, swallowed: contact.swallowed)))
         }
         if sheetWasAnimating {
-            contact.caughtSheet = path.last { graph.motion[$0].sheet }
+            contact.caughtSheet = path.last { graph.motion[$0].isSheet }
         }
 
         switch gesture.touchBegan(
@@ -138,7 +138,7 @@ extension Simulator {
             owner = decision.owner
             emit(.decided(.ownership(decision)))
         }
-        let sheet = chain.first { graph.motion[$0].sheet }
+        let sheet = chain.first { graph.motion[$0].isSheet }
         let pan = Pan(
             axis: axis, driver: driver, chain: chain, owner: owner, ownerOnly: ownerOnly,
             startPage: graph.motion[driver].pages == .scrolled ? page(driver) : 0,
@@ -158,7 +158,7 @@ extension Simulator {
         func candidate(_ n: Int) -> Ownership.Candidate {
             let r = range(n)
             return Ownership.Candidate(
-                node: n, axis: graph.axis(n)!, isSheet: graph.motion[n].sheet,
+                node: n, axis: graph.axis(n)!, isSheet: graph.motion[n].isSheet,
                 exceeds: r.upperBound - r.lowerBound > 1e-9, bounces: bounces(n),
                 room: room(n, dir))
         }

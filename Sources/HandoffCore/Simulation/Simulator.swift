@@ -137,7 +137,7 @@ public struct Simulator: Sendable {
             case .spring(let s):
                 AnimationInfo(
                     node: s.node, kind: s.kind,
-                    target: graph.motion[s.node].sheet
+                    target: graph.motion[s.node].isSheet
                         ? graph.nodes[s.node].sheet!.bottomMost - s.target : s.target)
             case .transition(let t):
                 AnimationInfo(node: t.node, kind: .transition, target: Double(t.to))
