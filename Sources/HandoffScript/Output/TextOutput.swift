@@ -76,7 +76,13 @@ package struct TextOutput: Equatable, Sendable {
         reserve(n)
         let at = used
         storage.withUnsafeMutableBufferPointer { dst in
-            (dst.baseAddress! + at).update(from: p.baseAddress!, count: n)
+            let d = dst.baseAddress! + at
+            // Most pieces are a word or a number: a loop beats a call to `memcpy` for them.
+            if n <= 16 {
+                for k in 0..<n { d[k] = p[k] }
+            } else {
+                d.update(from: p.baseAddress!, count: n)
+            }
         }
         used = at + n
     }
@@ -136,10 +142,12 @@ package struct TextOutput: Equatable, Sendable {
         used = at + n
     }
 
-    /// A label and the spaces up to the label column (at least one).
-    mutating func label(_ label: String) {
+    /// A label and the spaces up to the label column (at least one). Labels are written in the
+    /// source: ASCII, so their width is their length, with no scan.
+    mutating func label(_ label: StaticString) {
         put(label)
-        spaces(max(TextRenderer.labelWidth - TextRenderer.characters(label), 1))
+        let width = label.isASCII ? label.utf8CodeUnitCount : TextRenderer.characters("\(label)")
+        spaces(max(TextRenderer.labelWidth - width, 1))
     }
 
     /// Ends the line being written.
