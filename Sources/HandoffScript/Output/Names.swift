@@ -18,18 +18,7 @@ package struct Names {
             buffer in
             var end = buffer[0...].initialize(from: name.utf8).1
             buffer[end] = UInt8(ascii: "[")
-            var digits = 1
-            var rest = item / 10
-            while rest > 0 {
-                digits += 1
-                rest /= 10
-            }
-            var value = item
-            for k in stride(from: end + digits, to: end, by: -1) {
-                buffer[k] = UInt8(ascii: "0") + UInt8(value % 10)
-                value /= 10
-            }
-            end += digits + 1
+            end = NumberFormat.writeDigits(UInt64(item), into: buffer, at: end + 1)
             buffer[end] = UInt8(ascii: "]")
             return String(decoding: UnsafeBufferPointer(rebasing: buffer[...end]), as: UTF8.self)
         }

@@ -40,25 +40,12 @@ package enum NumberFormat {
         }
         // Written forwards: the sign, the whole digits (counted first), then the decimals.
         let frac = n % 100
-        var whole = n / 100
-        var digits = 1
-        var rest = whole
-        while rest >= 10 {
-            rest /= 10
-            digits += 1
-        }
         var end = start
         if value < 0 {
             buffer[end] = UInt8(ascii: "-")
             end += 1
         }
-        end += digits
-        var k = end
-        repeat {
-            k -= 1
-            buffer[k] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: whole % 10)
-            whole /= 10
-        } while whole > 0
+        end = writeDigits(n / 100, into: buffer, at: end)
         if frac != 0 {
             buffer[end] = UInt8(ascii: ".")
             buffer[end + 1] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: frac / 10)
@@ -68,6 +55,28 @@ package enum NumberFormat {
                 end += 1
             }
         }
+        return end
+    }
+
+    /// A whole number in decimal, written into `buffer` from `start` (at most 20 bytes: its
+    /// digits counted first, then written forwards); returns the end.
+    static func writeDigits(
+        _ value: UInt64, into buffer: UnsafeMutableBufferPointer<UInt8>, at start: Int
+    ) -> Int {
+        var digits = 1
+        var rest = value
+        while rest >= 10 {
+            rest /= 10
+            digits += 1
+        }
+        let end = start + digits
+        var k = end
+        var left = value
+        repeat {
+            k -= 1
+            buffer[k] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: left % 10)
+            left /= 10
+        } while left > 0
         return end
     }
 

@@ -115,21 +115,10 @@ package struct TextOutput: Equatable, Sendable {
     mutating func put(_ i: Int) {
         guard i >= 0 else { return put(String(i)) }
         reserve(20)
-        var digits = 1
-        var rest = i / 10
-        while rest > 0 {
-            digits += 1
-            rest /= 10
-        }
         let at = used
-        storage.withUnsafeMutableBufferPointer { dst in
-            var value = i
-            for k in stride(from: at + digits - 1, through: at, by: -1) {
-                dst[k] = UInt8(ascii: "0") + UInt8(value % 10)
-                value /= 10
-            }
+        used = storage.withUnsafeMutableBufferPointer {
+            NumberFormat.writeDigits(UInt64(i), into: $0, at: at)
         }
-        used = at + digits
     }
 
     mutating func spaces(_ n: Int) {
