@@ -84,3 +84,44 @@ import Testing
         #expect(pieces.drainLog() == whole.drainLog())
     }
 }
+
+/// `stepSprings(at:)`, the lean frame `settle` and `wait` take while only springs run, gives
+/// exactly what the full frame gives: the same offsets, time, frame and facts, frame by frame, on
+/// every built-in scene, for the springs a release starts (bounces, detents, pages).
+@Suite struct LeanSpringFrameTests {
+    @Test(arguments: BuiltinScenes.names)
+    func leanFramesEqualFullFrames(scene name: String) throws {
+        let scene = try #require(BuiltinScenes.named(name))
+        var checked = 0
+        for drag in [Point(0, 160), Point(0, -160), Point(-180, 0), Point(180, 0)] {
+            var sim = Simulator(scene: scene)
+            try sim.touchDown(at: scene.touchPoint)
+            try? sim.move(by: drag)
+            try? sim.end(velocity: .zero)
+            // Frames of momentum first, if the release started any, until springs run alone.
+            var k = 0
+            while sim.isAnimating, !sim.springsRunAlone, k < 600 {
+                k += 1
+                _ = sim.stepFrame(at: Double(k) / 60)
+            }
+            guard sim.springsRunAlone, sim.isAnimating else { continue }
+            _ = sim.drainLog()
+            var full = sim
+            var lean = sim
+            while full.isAnimating, k < 1200 {
+                k += 1
+                let fullMore = full.stepFrame(at: Double(k) / 60)
+                let leanMore = lean.stepSprings(at: Double(k) / 60)
+                #expect(fullMore == leanMore)
+                #expect(full.offsets == lean.offsets)
+                #expect(full.frame == lean.frame && full.time == lean.time)
+                #expect(full.drainLog() == lean.drainLog())
+            }
+            #expect(!lean.isAnimating)
+            checked += 1
+        }
+        // A scene with a parallax follower never takes the lean frame (its hazards need a look).
+        let lean = Simulator(scene: scene).graph.parallaxOrder.isEmpty
+        #expect(lean ? checked > 0 : checked == 0, "'\(name)': \(checked) releases checked")
+    }
+}

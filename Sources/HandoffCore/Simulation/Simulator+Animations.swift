@@ -4,6 +4,7 @@ extension Simulator {
     mutating func step(to t: Double) {
         time = t
         guard !animations.isEmpty else { return }
+        if stepSpringsAlone(at: t) { return }
         // Stepped in place: the running animations are compacted in their own buffer while those
         // started during the frame go to the spare one (no allocation per frame).
         var current: [Animation] = []
@@ -42,6 +43,54 @@ extension Simulator {
             animations = current + animations
         }
         updateParallax()
+    }
+
+    /// `step(to:)` when every running animation is a spring (a page, detent, snap or bounce
+    /// settling: most frames of `settle`): a spring starts nothing, so they are evaluated and
+    /// compacted in place, with no buffer swap and no look for animations started this frame.
+    /// False, having done nothing, when another kind of animation runs.
+    private mutating func stepSpringsAlone(at t: Double) -> Bool {
+        guard onlySpringsRun else { return false }
+        stepSpringsInPlace(at: t)
+        updateParallax()
+        checkHiddenMovers()
+        return true
+    }
+
+    /// Whether every running animation is a spring.
+    private var onlySpringsRun: Bool {
+        for k in animations.indices {
+            guard case .spring = animations[k] else { return false }
+        }
+        return true
+    }
+
+    /// Whether `stepSprings(at:)` may stand in for `stepFrame(at:)` from now until nothing
+    /// animates: only springs run (a spring starts nothing, so this stays true) and the scene has
+    /// no parallax follower (so a frame moves nothing but the springs' own nodes, and no
+    /// `hidden-mover` can be reported: SPEC §10).
+    public var springsRunAlone: Bool { graph.parallaxOrder.isEmpty && onlySpringsRun }
+
+    /// One frame when `springsRunAlone`: the same time, frame, offsets and facts as
+    /// `stepFrame(at:)`, without the bookkeeping a frame of other animations needs (for `settle`
+    /// and `wait` with nothing looking at each frame). Returns whether anything still animates.
+    public mutating func stepSprings(at t: Double) -> Bool {
+        frame += 1
+        time = t
+        stepSpringsInPlace(at: t)
+        return !animations.isEmpty
+    }
+
+    /// Evaluates every running animation, all springs, at `t`, dropping those at rest.
+    private mutating func stepSpringsInPlace(at t: Double) {
+        let count = animations.count
+        var kept = 0
+        for k in 0..<count {
+            guard case .spring(let s) = animations[k], stepSpring(s, at: t) else { continue }
+            if kept != k { animations[kept] = animations[k] }
+            kept += 1
+        }
+        if kept < count { animations.removeLast(count - kept) }
     }
 
     /// Sets the spring's node at `t`; false once it has come to rest.

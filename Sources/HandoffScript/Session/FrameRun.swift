@@ -31,6 +31,14 @@ struct FrameRun {
         }
     }
 
+    /// `wait`, `step` and `settle`: frames that only advance time (no finger moves).
+    var advancesTimeOnly: Bool {
+        switch kind {
+        case .frames, .settle: true
+        case .move: false
+        }
+    }
+
     /// Whether another frame is due.
     func hasMore(_ sim: borrowing Simulator) -> Bool {
         switch kind {

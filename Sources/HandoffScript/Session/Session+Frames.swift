@@ -15,6 +15,15 @@ extension Session {
         // Read once: each frame says whether it left anything animating (no copy of the
         // simulator per frame).
         var more = run.hasMore(sim)
+        // Springs alone, with nothing looking at each frame (no breakpoint, watch or timeline),
+        // take the simulator's lean frame: same offsets, times and facts.
+        if run.advancesTimeOnly, !debug.active, sampler == nil, sim.springsRunAlone {
+            while more {
+                let animating = sim.stepSprings(at: run.clock.next())
+                more = run.hasMore(animating: animating)
+            }
+            return
+        }
         while more {
             if debug.active, let limit = debug.frameLimit, run.taken >= limit {
                 debug.pending = run
