@@ -77,7 +77,21 @@ extension Simulator {
     public mutating func stepSprings(at t: Double) -> Bool {
         frame += 1
         time = t
-        stepSpringsInPlace(at: t)
+        // Most frames end no spring: one pass sets every spring's node, with no call per spring.
+        // A frame where one comes to rest takes the general pass, which sets the same values again
+        // and ends it (springs are pure functions of time).
+        let count = animations.count
+        var k = 0
+        while k < count {
+            guard case .spring(let s) = animations[k] else { break }
+            let (x, v) = s.spring.state(
+                displacement: s.displacement, velocity: s.velocity, at: t - s.start)
+            if Spring.isDone(x: x, v: v) { break }
+            offsets[s.node] = springOffset(s, x)
+            if pulls[s.node] != nil { pulls[s.node] = nil }
+            k += 1
+        }
+        if k < count { stepSpringsInPlace(at: t) }
         return !animations.isEmpty
     }
 
@@ -103,14 +117,17 @@ extension Simulator {
             emit(.springEnded(node: s.node, kind: s.kind, target: s.target))
             return false
         }
-        var value = s.target + x
-        if graph.motion[s.node].isSheet {
-            // A detent spring is clamped to the sheet's range (SPEC §5.9): no overscroll.
-            let r = range(s.node)
-            value = Swift.min(Swift.max(value, r.lowerBound), r.upperBound)
-        }
-        setOffset(s.node, value)
+        setOffset(s.node, springOffset(s, x))
         return true
+    }
+
+    /// The offset of spring `s`'s node `x` from its target: a detent spring is clamped to the
+    /// sheet's range (SPEC §5.9: no overscroll).
+    @inline(__always)
+    private func springOffset(_ s: SpringAnimation, _ x: Double) -> Double {
+        guard graph.motion[s.node].isSheet else { return s.target + x }
+        let r = range(s.node)
+        return Swift.min(Swift.max(s.target + x, r.lowerBound), r.upperBound)
     }
 
     private mutating func stepMomentum(_ m0: Momentum, at t: Double) -> Momentum? {
