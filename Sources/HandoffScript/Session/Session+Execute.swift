@@ -44,7 +44,7 @@ extension Session {
             let p = try point(for: place, fail: fail)
             let note = aimNote(place, at: p)
             try simulate(part(of: place)) { s throws(SimulatorError) in try s.touchDown(at: p) }
-            return withNote(note, collect())
+            return Self.withNote(note, collect())
         case .move(let dx, let dy, let over):
             guard sim.isFingerDown else { throw fail(SimulatorError.noFinger.message) }
             try moveFinger(dx, dy, over: over, fail: fail)
@@ -91,7 +91,7 @@ extension Session {
                 try s.touchDown(at: p)
                 try s.end()
             }
-            return withNote(note, collect())
+            return Self.withNote(note, collect())
         case .tab(let choice, let of):
             return try tab(choice, of: of, fail: fail)
         case .wait(let d):

@@ -14,11 +14,11 @@ extension Session {
     func point(for place: Place, fail: Fail)
         throws(Diagnostic) -> Point
     {
-        let layout = sim.layout
         switch place {
         case .point(let x, let y):
             return Point(x, y)
         case .node(let id):
+            let layout = sim.layout
             let i = try node(id, fail: fail)
             var visible = layout.windowFrame(i).visible
             if let sheet = sim.graph.nodes[i].sheet {
@@ -42,7 +42,7 @@ extension Session {
                         : "'\(id)' has \(Plural.count(count, "item")) (0…\(count - 1))", .target,
                     nil)
             }
-            let visible = layout.itemFrame(i, item: n).visible
+            let visible = sim.layout.itemFrame(i, item: n).visible
             guard !visible.isEmpty else {
                 throw fail("'\(id)[\(n)]' is not on screen", .target, nil)
             }
@@ -68,7 +68,7 @@ extension Session {
     }
 
     /// Places a note right after the touch-down's `touch` and `path` lines.
-    func withNote(_ note: Fact?, _ facts: [Fact]) -> [Fact] {
+    static func withNote(_ note: Fact?, _ facts: [Fact]) -> [Fact] {
         guard let note else { return facts }
         var out = facts
         let at = out.firstIndex { fact in
