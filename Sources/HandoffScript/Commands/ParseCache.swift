@@ -4,7 +4,10 @@
 /// value; a line that finds both taken replaces the first. A line that follows the same line as
 /// last time is found without hashing.
 struct ParseCache {
-    private var slots: [(line: String, parsed: ParsedCommand)?] = []
+    /// Each slot's line ("" for an empty slot: a blank line is never cached) and its command, in
+    /// two arrays: comparing a slot's line copies no command.
+    private var lines: [String] = []
+    private var commands: [ParsedCommand?] = []
     /// Lines longer than this are parsed every time (they are rare and would only crowd it).
     static let maxLength = 256
     static let size = 512
@@ -18,37 +21,40 @@ struct ParseCache {
 
     /// The parsed command of `line`, if it is in the cache.
     mutating func lookup(_ line: String) -> ParsedCommand? {
-        guard !slots.isEmpty else { return nil }
+        guard !lines.isEmpty else { return nil }
         if last >= 0 {
             let guess = next[last]
-            if guess >= 0, let s = slots[guess], s.line == line {
+            if guess >= 0, lines[guess] == line {
                 last = guess
-                return s.parsed
+                return commands[guess]
             }
         }
         guard let h = Self.hash(line) else {
             last = -1
             return nil
         }
-        if let s = slots[h], s.line == line {
+        if lines[h] == line {
             found(h)
-            return s.parsed
+            return commands[h]
         }
-        if let s = slots[h ^ 1], s.line == line {
+        if lines[h ^ 1] == line {
             found(h ^ 1)
-            return s.parsed
+            return commands[h ^ 1]
         }
         return nil
     }
 
     mutating func insert(_ line: String, _ parsed: ParsedCommand) {
         guard let h = Self.hash(line) else { return }
-        if slots.isEmpty {
-            slots = Array(repeating: nil, count: Self.size)
+        guard !line.isEmpty else { return }
+        if lines.isEmpty {
+            lines = Array(repeating: "", count: Self.size)
+            commands = Array(repeating: nil, count: Self.size)
             next = Array(repeating: -1, count: Self.size)
         }
-        let k = slots[h] == nil || slots[h ^ 1] != nil ? h : h ^ 1
-        slots[k] = (line, parsed)
+        let k = lines[h].isEmpty || !lines[h ^ 1].isEmpty ? h : h ^ 1
+        lines[k] = line
+        commands[k] = parsed
         found(k)
     }
 
