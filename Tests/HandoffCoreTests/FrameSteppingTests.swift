@@ -86,7 +86,8 @@ import Testing
 }
 
 /// `stepSprings(at:)`, the lean frame `settle` and `wait` take while only springs run, gives
-/// exactly what the full frame gives: the same offsets, time, frame and facts, frame by frame, on
+/// exactly what the full frame gives: the same time, frame and facts frame by frame, and the same
+/// offsets once `syncSprings()` has set the nodes of springs it skipped in a quiet stretch, on
 /// every built-in scene, for the springs a release starts (bounces, detents, pages).
 @Suite struct LeanSpringFrameTests {
     @Test(arguments: BuiltinScenes.names)
@@ -113,15 +114,39 @@ import Testing
                 let fullMore = full.stepFrame(at: Double(k) / 60)
                 let leanMore = lean.stepSprings(at: Double(k) / 60)
                 #expect(fullMore == leanMore)
-                #expect(full.offsets == lean.offsets)
+                var synced = lean
+                synced.syncSprings()
+                #expect(full.offsets == synced.offsets)
                 #expect(full.frame == lean.frame && full.time == lean.time)
                 #expect(full.drainLog() == lean.drainLog())
             }
             #expect(!lean.isAnimating)
+            #expect(full.offsets == lean.offsets)
             checked += 1
         }
         // A scene with a parallax follower never takes the lean frame (its hazards need a look).
         let lean = Simulator(scene: scene).graph.parallaxOrder.isEmpty
         #expect(lean ? checked > 0 : checked == 0, "'\(name)': \(checked) releases checked")
+    }
+}
+
+/// The energy bound behind a lean frame's quiet stretch (`SpringAnimation.quietUntil`): with
+/// damping a spring's energy never grows, and every state that counts as done (SPEC §5.5:
+/// `|x| < 0.5`, `|v| < 1`) is below `restingEnergy`.
+@Suite struct SpringEnergyTests {
+    @Test(arguments: [Spring.settle, Spring.bounce, Spring(duration: 0.5, bounce: 0.3)])
+    func energyNeverGrowsAndRestIsBelowTheBound(spring: Spring) {
+        var last = Double.infinity
+        for k in 0...600 {
+            let (x, v) = spring.state(displacement: -390, velocity: 2000, at: Double(k) / 120)
+            let e = spring.energy(x: x, v: v)
+            #expect(e <= last * (1 + 1e-12))
+            last = e
+            if Spring.isDone(x: x, v: v) { #expect(e < spring.restingEnergy) }
+        }
+        for (x, v) in [(0.4999, 0.9999), (-0.4999, -0.9999), (0.4999, 0.0), (0.0, 0.9999)] {
+            #expect(Spring.isDone(x: x, v: v))
+            #expect(spring.energy(x: x, v: v) < spring.restingEnergy)
+        }
     }
 }

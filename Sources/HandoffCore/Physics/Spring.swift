@@ -65,4 +65,13 @@ public struct Spring: Equatable, Sendable {
 
     /// A spring is done within 0.5 pt of its target and slower than 1 pt/s (SPEC §5.5).
     public static func isDone(x: Double, v: Double) -> Bool { abs(x) < 0.5 && abs(v) < 1 }
+
+    /// The energy `v²/2 + k·x²/2` (mass 1). With damping it never grows (`dE/dt = -c·v²`), and a
+    /// spring that `isDone` has less than `restingEnergy`: a spring whose energy at some time is
+    /// above that bound cannot be done at any earlier time.
+    func energy(x: Double, v: Double) -> Double { (v * v + stiffness * x * x) / 2 }
+
+    /// Above every energy a done spring can have (`|x| < 0.5`, `|v| < 1`), with a margin of 0.1 %
+    /// that no rounding of `state` comes near.
+    var restingEnergy: Double { (1 + stiffness * 0.25) / 2 * 1.001 }
 }

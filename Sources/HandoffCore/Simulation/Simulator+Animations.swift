@@ -71,28 +71,58 @@ extension Simulator {
     /// `hidden-mover` can be reported: SPEC §10).
     public var springsRunAlone: Bool { graph.parallaxOrder.isEmpty && onlySpringsRun }
 
-    /// One frame when `springsRunAlone`: the same time, frame, offsets and facts as
-    /// `stepFrame(at:)`, without the bookkeeping a frame of other animations needs (for `settle`
-    /// and `wait` with nothing looking at each frame). Returns whether anything still animates.
+    /// One frame when `springsRunAlone`: the same time, frame and facts as `stepFrame(at:)`,
+    /// without the bookkeeping a frame of other animations needs (for `settle` and `wait` with
+    /// nothing looking at each frame). A spring in a quiet stretch (it cannot come to rest
+    /// before a later time: `SpringAnimation.quietUntil`) is not evaluated, so its node is set
+    /// only when it is next evaluated: `syncSprings()` sets every spring's node after the last
+    /// lean frame. Returns whether anything still animates.
     public mutating func stepSprings(at t: Double) -> Bool {
         frame += 1
         time = t
         // Most frames end no spring: one pass sets every spring's node, with no call per spring.
-        // A frame where one comes to rest takes the general pass, which sets the same values again
-        // and ends it (springs are pure functions of time).
+        // A frame where one comes to rest takes the general pass, which sets every node again and
+        // ends it (springs are pure functions of time).
         let count = animations.count
         var k = 0
         while k < count {
-            guard case .spring(let s) = animations[k] else { break }
+            guard case .spring(var s) = animations[k] else { break }
+            if t < s.quietUntil {
+                k += 1
+                continue
+            }
             let (x, v) = s.spring.state(
                 displacement: s.displacement, velocity: s.velocity, at: t - s.start)
             if Spring.isDone(x: x, v: v) { break }
             offsets[s.node] = springOffset(s, x)
             if pulls[s.node] != nil { pulls[s.node] = nil }
+            if s.looksAhead {
+                // Still far from rest 16 frames on: the frames until then cannot end it.
+                let ahead = t + 16 / settings.fps
+                let (xa, va) = s.spring.state(
+                    displacement: s.displacement, velocity: s.velocity, at: ahead - s.start)
+                if s.spring.energy(x: xa, v: va) > s.spring.restingEnergy {
+                    s.quietUntil = ahead
+                } else {
+                    s.looksAhead = false
+                }
+                animations[k] = .spring(s)
+            }
             k += 1
         }
         if k < count { stepSpringsInPlace(at: t) }
         return !animations.isEmpty
+    }
+
+    /// Sets every running spring's node at the current time (after lean frames, which leave a
+    /// spring in a quiet stretch where it was).
+    public mutating func syncSprings() {
+        for k in animations.indices {
+            guard case .spring(let s) = animations[k] else { continue }
+            let (x, _) = s.spring.state(
+                displacement: s.displacement, velocity: s.velocity, at: time - s.start)
+            setOffset(s.node, springOffset(s, x))
+        }
     }
 
     /// Evaluates every running animation, all springs, at `t`, dropping those at rest.

@@ -22,6 +22,7 @@ extension Session {
                 let animating = sim.stepSprings(at: run.clock.next())
                 more = run.hasMore(animating: animating)
             }
+            sim.syncSprings()
             return
         }
         while more {
