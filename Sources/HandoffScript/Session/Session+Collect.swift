@@ -16,7 +16,7 @@ extension Session {
         // The session's buffer, kept from one command to the next (`run` gives it back).
         var facts = factBuffer
         factBuffer = []
-        facts.removeAll(keepingCapacity: true)
+        if !facts.isEmpty { facts.removeAll(keepingCapacity: true) }
         // Room for the state changes `run` appends after them: the array grows once.
         facts.reserveCapacity(log.count + paths.entries.count + 2)
         var flingAt: Int?

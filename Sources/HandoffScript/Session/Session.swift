@@ -274,8 +274,9 @@ package struct Session {
 
     /// Forgets what `why` set aside for a command that did not finish.
     mutating func clearPendingWhy() {
-        pendingWhy.removeAll(keepingCapacity: true)
-        pendingMoves.removeAll(keepingCapacity: true)
+        // Mostly empty already (`keepForWhy` took them): an empty array is left alone.
+        if !pendingWhy.isEmpty { pendingWhy.removeAll(keepingCapacity: true) }
+        if !pendingMoves.isEmpty { pendingMoves.removeAll(keepingCapacity: true) }
     }
 
     /// Parses a line, remembering the result: traces and scripts repeat the same lines, and

@@ -122,7 +122,7 @@ package struct TraceRunner {
             pending = (text, parsed, lineNumber)
             expectedBytes.removeAll(keepingCapacity: true)
             expectedEnds.removeAll(keepingCapacity: true)
-            comments.removeAll(keepingCapacity: true)
+            if !comments.isEmpty { comments.removeAll(keepingCapacity: true) }
             if update { keep(String(decoding: line, as: UTF8.self)) }
         } else if first == UInt8(ascii: "#") {
             let line = Substring(String(decoding: line, as: UTF8.self))
