@@ -141,7 +141,12 @@ package enum Command: Equatable, Sendable {
     }
 
     /// The command's name, as typed first on its line.
-    package var name: String { String(canonical.prefix { $0 != " " }) }
+    package var name: String { Self.name(ofCanonical: canonical) }
+
+    /// The command's name: the first word of its canonical text.
+    package static func name(ofCanonical canonical: String) -> String {
+        String(canonical.prefix { $0 != " " })
+    }
 
     /// Whether the command changes the simulation (traces and `record` keep those).
     package var isInspection: Bool {

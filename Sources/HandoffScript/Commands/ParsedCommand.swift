@@ -68,7 +68,10 @@ package struct ParsedCommand: Equatable, Sendable {
     }
 
     /// Where `part` was typed; the command's name when it was not.
-    package func range(_ part: Part) -> SourceRange {
+    package func range(_ part: Part) -> SourceRange { Self.range(part, in: parts) }
+
+    /// Where `part` was typed, among `parts`; the command's name when it was not.
+    package static func range(_ part: Part, in parts: [Part: SourceRange]) -> SourceRange {
         parts[part] ?? parts[.name] ?? SourceRange(column: 1, length: 1)
     }
 }

@@ -10,12 +10,17 @@ extension Session {
         -> [Fact]
     {
         let command = parsed.command
-        // The usage is looked up only for an error (not on every command).
+        // The usage is looked up only for an error (not on every command). `fail` captures the
+        // parts and the canonical text, not the whole parsed command: handing it on copies no
+        // command.
+        let parts = parsed.parts
+        let canonical = parsed.canonical
         func fail(_ message: String, _ part: ParsedCommand.Part? = nil, _ suggestion: String? = nil)
             -> Diagnostic
         {
             Diagnostic(
-                message, at: parsed.range(part ?? .name), usage: CommandTable.usage(command.name),
+                message, at: ParsedCommand.range(part ?? .name, in: parts),
+                usage: CommandTable.usage(Command.name(ofCanonical: canonical)),
                 suggestion: suggestion)
         }
         /// Runs a simulator call; its errors point at `part` (the touched point, if any).
