@@ -21,53 +21,69 @@ package struct TextRenderer: FactRenderer {
 
     /// The lines of a command's facts; consecutive state changes are aligned together.
     package static func render(_ facts: [Fact], names: Names) -> [OutputLine] {
+        var facts = facts
         var out = TextOutput()
-        render(facts, names: names, into: &out)
+        render(&facts, names: names, into: &out)
         return out.lines
     }
 
     /// `render`, written after the lines already in `out` (its buffers reused). A run of state
-    /// changes is written straight from the facts.
-    package static func render(_ facts: [Fact], names: Names, into out: inout TextOutput) {
+    /// changes is written straight from the facts. `facts` comes back as it was: each fact is
+    /// moved out of its place while it is described and moved back (a fact read from an array is
+    /// otherwise copied and destroyed, retains and releases included, because the describer could
+    /// in principle change the array).
+    package static func render(_ facts: inout [Fact], names: Names, into out: inout TextOutput) {
         var renderer = TextRenderer()
         swap(&renderer.out, &out)
         defer { swap(&renderer.out, &out) }
-        // Read in place: an array element would be copied (and destroyed) for each look.
-        facts.withUnsafeBufferPointer { facts in
+        facts.withUnsafeMutableBufferPointer { facts in
+            guard let first = facts.baseAddress else { return }
             var runStart = 0  // the first state change not written yet
             for i in facts.indices {
                 if case .changed = facts[i] { continue }
-                renderer.changes(facts, runStart..<i)
+                renderer.changes(first, runStart..<i)
                 runStart = i + 1
-                FactDescriber.describe(facts[i], names, into: &renderer)
+                let fact = (first + i).move()
+                FactDescriber.describe(fact, names, into: &renderer)
+                (first + i).initialize(to: fact)
             }
-            renderer.changes(facts, runStart..<facts.count)
+            renderer.changes(first, runStart..<facts.count)
         }
     }
 
     /// A run of state changes, aligned: `PATH  OLD → NEW` (`FactDescriber.text` of each value).
-    private mutating func changes(_ facts: UnsafeBufferPointer<Fact>, _ run: Range<Int>) {
+    /// Each fact is moved out and back as in `render`; each path's width is measured once.
+    private mutating func changes(_ facts: UnsafeMutablePointer<Fact>, _ run: Range<Int>) {
         guard !run.isEmpty else { return }
-        var widest = 0
-        for i in run {
-            if case .changed(let path, _, _) = facts[i] {
-                widest = max(widest, Self.characters(path))
+        withUnsafeTemporaryAllocation(of: Int.self, capacity: run.count) { widths in
+            var widest = 0
+            for i in run {
+                let fact = (facts + i).move()
+                if case .changed(let path, _, _) = fact {
+                    let w = Self.characters(path)
+                    widths[i - run.lowerBound] = w
+                    widest = max(widest, w)
+                }
+                (facts + i).initialize(to: fact)
             }
-        }
-        let width = max(Self.labelWidth, widest + 2)
-        for i in run {
-            guard case .changed(let path, let from, let to) = facts[i] else { continue }
-            out.put(path)
-            out.spaces(width - Self.characters(path))
-            Self.put(from, &out)
-            out.put(" → " as StaticString)
-            Self.put(to, &out)
-            out.endLine()
+            let width = max(Self.labelWidth, widest + 2)
+            for i in run {
+                let fact = (facts + i).move()
+                if case .changed(let path, let from, let to) = fact {
+                    out.put(path)
+                    out.spaces(width - widths[i - run.lowerBound])
+                    Self.put(from, &out)
+                    out.put(" → " as StaticString)
+                    Self.put(to, &out)
+                    out.endLine()
+                }
+                (facts + i).initialize(to: fact)
+            }
         }
     }
 
     /// A state value as `FactDescriber.text` spells it.
-    private static func put(_ v: StateValue, _ out: inout TextOutput) {
+    private static func put(_ v: borrowing StateValue, _ out: inout TextOutput) {
         switch v {
         case .number(let d): out.put(d)
         case .word(let w): out.put(w)
