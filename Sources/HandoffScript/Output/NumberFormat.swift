@@ -31,9 +31,7 @@ package enum NumberFormat {
         guard value.isFinite else {
             return copy(value.isNaN ? "nan" : (value > 0 ? "inf" : "-inf"))
         }
-        let hundredths = (abs(value) * 100).rounded(.toNearestOrAwayFromZero)
-        guard hundredths < 9e15 else { return copy(String(Int64(value.rounded()))) }
-        let n = UInt64(hundredths)
+        guard let n = hundredths(value) else { return copy(String(Int64(value.rounded()))) }
         if n == 0 {
             buffer[start] = UInt8(ascii: "0")
             return start + 1
@@ -58,14 +56,30 @@ package enum NumberFormat {
         return end
     }
 
+    /// `|value| × 100` rounded half away from zero, when below 9e15 (nil past it): the
+    /// truncation and the exact remainder instead of a call to `round` (below 2^53 a double minus
+    /// its truncation is exact, so `≥ 0.5` decides as `round` does).
+    @inline(__always)
+    private static func hundredths(_ value: Double) -> UInt64? {
+        let scaled = abs(value) * 100
+        guard scaled < 9e15 else { return nil }
+        let whole = Int64(scaled)  // (signed: one instruction each way)
+        let n = scaled - Double(whole) >= 0.5 ? whole + 1 : whole
+        return n < 9_000_000_000_000_000 ? UInt64(n) : nil
+    }
+
     /// A whole number in decimal, written into `buffer` from `start` (at most 20 bytes: its
     /// digits counted first, then written forwards); returns the end.
     static func writeDigits(
         _ value: UInt64, into buffer: UnsafeMutableBufferPointer<UInt8>, at start: Int
     ) -> Int {
-        var digits = 1
-        var rest = value
-        while rest >= 10 {
+        if value < 10 {
+            buffer[start] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: value)
+            return start + 1
+        }
+        var digits = 2
+        var rest = value / 100
+        while rest > 0 {
             rest /= 10
             digits += 1
         }
