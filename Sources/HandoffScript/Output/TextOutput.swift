@@ -146,6 +146,8 @@ package struct TextOutput: Equatable, Sendable {
     }
 
     /// Text written in the source: labels and separators, printable, so `escape` never looks.
+    /// Inlined: the length is a constant at each call, so the copy is a store or two.
+    @inline(__always)
     mutating func put(_ s: StaticString) {
         put(UnsafeBufferPointer(start: s.utf8Start, count: s.utf8CodeUnitCount))
     }
@@ -186,6 +188,7 @@ package struct TextOutput: Equatable, Sendable {
 
     /// A label and the spaces up to the label column (at least one), in one write. Labels are
     /// written in the source: ASCII, so their width is their length, with no scan.
+    @inline(__always)
     mutating func label(_ label: StaticString) {
         guard label.isASCII else {
             put(label)
