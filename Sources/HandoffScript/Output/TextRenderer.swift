@@ -52,32 +52,33 @@ package struct TextRenderer: FactRenderer {
     }
 
     /// A run of state changes, aligned: `PATH  OLD → NEW` (`FactDescriber.text` of each value).
-    /// Each fact is moved out and back as in `render`; each path's width is measured once.
+    /// Each change is taken out of its place once (its path, values and path width kept on the
+    /// stack until the column is known) and put back as it was when its line is written.
     private mutating func changes(_ facts: UnsafeMutablePointer<Fact>, _ run: Range<Int>) {
         guard !run.isEmpty else { return }
-        withUnsafeTemporaryAllocation(of: Int.self, capacity: run.count) { widths in
+        typealias Row = (path: String, from: StateValue, to: StateValue, width: Int)
+        withUnsafeTemporaryAllocation(of: Row.self, capacity: run.count) { rows in
+            let rows = rows.baseAddress!
             var widest = 0
-            for i in run {
-                let fact = (facts + i).move()
-                if case .changed(let path, _, _) = fact {
-                    let w = Self.characters(path)
-                    widths[i - run.lowerBound] = w
-                    widest = max(widest, w)
-                }
-                (facts + i).initialize(to: fact)
+            for k in 0..<run.count {
+                guard
+                    case .changed(let path, let from, let to) = (facts + run.lowerBound + k).move()
+                else { preconditionFailure("a run of changes holds only changes") }
+                let width = Self.characters(path)
+                widest = max(widest, width)
+                (rows + k).initialize(to: (path, from, to, width))
             }
-            let width = max(Self.labelWidth, widest + 2)
-            for i in run {
-                let fact = (facts + i).move()
-                if case .changed(let path, let from, let to) = fact {
-                    out.put(path)
-                    out.spaces(width - widths[i - run.lowerBound])
-                    Self.put(from, &out)
-                    out.put(" → " as StaticString)
-                    Self.put(to, &out)
-                    out.endLine()
-                }
-                (facts + i).initialize(to: fact)
+            let column = max(Self.labelWidth, widest + 2)
+            for k in 0..<run.count {
+                let (path, from, to, width) = (rows + k).move()
+                out.put(path)
+                out.spaces(column - width)
+                Self.put(from, &out)
+                out.put(" → " as StaticString)
+                Self.put(to, &out)
+                out.endLine()
+                (facts + run.lowerBound + k).initialize(
+                    to: .changed(path: path, from: from, to: to))
             }
         }
     }
