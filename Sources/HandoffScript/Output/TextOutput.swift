@@ -101,14 +101,14 @@ package struct TextOutput: Equatable, Sendable {
                 let b = s.loadUnaligned(fromByteOffset: n - 8, as: UInt64.self)
                 d.storeBytes(of: a, as: UInt64.self)
                 d.storeBytes(of: b, toByteOffset: n - 8, as: UInt64.self)
-                return checking && Self.odd(a | b, a & b, UInt64.self)
+                return checking && Self.odd(a, b)
             }
             if n >= 4 {
                 let a = s.loadUnaligned(as: UInt32.self)
                 let b = s.loadUnaligned(fromByteOffset: n - 4, as: UInt32.self)
                 d.storeBytes(of: a, as: UInt32.self)
                 d.storeBytes(of: b, toByteOffset: n - 4, as: UInt32.self)
-                return checking && (Self.odd(a, a, UInt32.self) || Self.odd(b, b, UInt32.self))
+                return checking && Self.odd(a, b)
             }
             var any = false
             for k in 0..<n {
@@ -120,17 +120,16 @@ package struct TextOutput: Equatable, Sendable {
         }
     }
 
-    /// Whether a byte of a word may be outside printable ASCII (0x20…0x7E): its high bit is set
-    /// (0x80 and up), it borrows below 0x20, or it carries at 0x7F. `high` and `low` are the OR and
-    /// the AND of the words tested (the tests are monotonic enough for a pair: a high bit or a
-    /// carry shows in the OR, a borrow in the AND).
+    /// Whether a byte of two words may be outside printable ASCII (0x20…0x7E): its high bit is
+    /// set (0x80 and up), it borrows below 0x20, or it carries at 0x7F. The lowest such byte of a
+    /// word always shows; a carry or borrow out of it can also flag the byte above (no harm: the
+    /// line is then checked exactly).
     @inline(__always)
-    private static func odd<W: FixedWidthInteger & UnsignedInteger>(_ high: W, _ low: W, _: W.Type)
-        -> Bool
-    {
+    private static func odd<W: FixedWidthInteger & UnsignedInteger>(_ a: W, _ b: W) -> Bool {
         let ones = W.max / 0xFF
-        let highs = ones &* 0x80
-        return (high | (high &+ ones) | (low &- ones &* 0x20)) & highs != 0
+        let low = ones &* 0x20
+        let marks = a | (a &+ ones) | (a &- low) | b | (b &+ ones) | (b &- low)
+        return marks & (ones &* 0x80) != 0
     }
 
     /// Text that may come from a user (ids, paths, messages): noted for `escape` when a byte is
