@@ -151,6 +151,7 @@ package struct TextOutput: Equatable, Sendable {
         put(UnsafeBufferPointer(start: s.utf8Start, count: s.utf8CodeUnitCount))
     }
 
+    @inline(__always)
     mutating func put(byte: UInt8) {
         reserve(1)
         let at = used
@@ -168,6 +169,8 @@ package struct TextOutput: Equatable, Sendable {
     /// An integer in decimal.
     mutating func put(_ i: Int) {
         guard i >= 0 else { return put(String(i)) }
+        // Most are an item or a page: one digit.
+        guard i >= 10 else { return put(byte: UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: i)) }
         reserve(20)
         let at = used
         used = storage.withUnsafeMutableBufferPointer {
@@ -175,12 +178,21 @@ package struct TextOutput: Equatable, Sendable {
         }
     }
 
+    /// `n` spaces. Up to 16 are two word stores (the room past the end is reserved, and bytes
+    /// past `used` mean nothing), instead of a call to `memset`.
     mutating func spaces(_ n: Int) {
         guard n > 0 else { return }
-        reserve(n)
+        reserve(max(n, 16))
         let at = used
         storage.withUnsafeMutableBufferPointer { dst in
-            (dst.baseAddress! + at).update(repeating: UInt8(ascii: " "), count: n)
+            let d = UnsafeMutableRawPointer(dst.baseAddress! + at)
+            if n <= 16 {
+                let blanks = UInt64.max / 0xFF &* UInt64(UInt8(ascii: " "))
+                d.storeBytes(of: blanks, as: UInt64.self)
+                d.storeBytes(of: blanks, toByteOffset: 8, as: UInt64.self)
+            } else {
+                d.initializeMemory(as: UInt8.self, repeating: UInt8(ascii: " "), count: n)
+            }
         }
         used = at + n
     }

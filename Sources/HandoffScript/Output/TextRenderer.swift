@@ -134,9 +134,14 @@ package struct TextRenderer: FactRenderer {
     /// The characters of `s`: its bytes when it is ASCII (labels, ids: no grapheme walk).
     static func characters(_ s: String) -> Int {
         let ascii = s.utf8.withContiguousStorageIfAvailable { bytes in
-            var all: UInt8 = 0
-            for b in bytes { all |= b }
-            return all < 0x80
+            guard let p = bytes.baseAddress.map(UnsafeRawPointer.init) else { return true }
+            let n = bytes.count
+            // Up to 16 bytes (ids and paths): two overlapping word loads, no loop.
+            guard n >= 8, n <= 16 else { return bytes.allSatisfy { $0 < 0x80 } }
+            let either =
+                p.loadUnaligned(as: UInt64.self)
+                | p.loadUnaligned(fromByteOffset: n - 8, as: UInt64.self)
+            return either & 0x8080_8080_8080_8080 == 0
         }
         return ascii == true ? s.utf8.count : s.count
     }
