@@ -43,7 +43,23 @@ package enum NumberFormat {
             buffer[end] = UInt8(ascii: "-")
             end += 1
         }
-        end = writeDigits(n / 100, into: buffer, at: end)
+        // Most whole parts have one to three digits: written straight, with no counting loop.
+        let whole = n / 100
+        if whole < 10 {
+            buffer[end] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: whole)
+            end += 1
+        } else if whole < 100 {
+            buffer[end] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: whole / 10)
+            buffer[end + 1] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: whole % 10)
+            end += 2
+        } else if whole < 1000 {
+            buffer[end] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: whole / 100)
+            buffer[end + 1] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: whole / 10 % 10)
+            buffer[end + 2] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: whole % 10)
+            end += 3
+        } else {
+            end = writeDigits(whole, into: buffer, at: end)
+        }
         if frac != 0 {
             buffer[end] = UInt8(ascii: ".")
             buffer[end + 1] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: frac / 10)
@@ -101,10 +117,8 @@ package enum NumberFormat {
         guard a.isFinite, b.isFinite else {
             return a.isNaN ? b.isNaN : (!b.isNaN && a == b)
         }
-        let ha = (abs(a) * 100).rounded(.toNearestOrAwayFromZero)
-        let hb = (abs(b) * 100).rounded(.toNearestOrAwayFromZero)
-        if ha >= 9e15 || hb >= 9e15 {
-            guard ha >= 9e15, hb >= 9e15 else { return false }
+        guard let ha = hundredths(a), let hb = hundredths(b) else {
+            guard hundredths(a) == nil, hundredths(b) == nil else { return false }
             return Int64(a.rounded()) == Int64(b.rounded())
         }
         // No negative zero: `-0.001` prints `0`.
