@@ -28,6 +28,18 @@ package enum NumberFormat {
         func copy(_ text: String) -> Int {
             buffer[start...].initialize(from: text.utf8).1
         }
+        // Whole numbers below 1000 (most offsets, pages and velocities): their digits straight.
+        if abs(value) < 1000 {
+            let i = Int(value)
+            if Double(i) == value {
+                var end = start
+                if i < 0 {
+                    buffer[end] = UInt8(ascii: "-")
+                    end += 1
+                }
+                return writeDigits(UInt64(i.magnitude), into: buffer, at: end)
+            }
+        }
         guard value.isFinite else {
             return copy(value.isNaN ? "nan" : (value > 0 ? "inf" : "-inf"))
         }
@@ -43,23 +55,7 @@ package enum NumberFormat {
             buffer[end] = UInt8(ascii: "-")
             end += 1
         }
-        // Most whole parts have one to three digits: written straight, with no counting loop.
-        let whole = n / 100
-        if whole < 10 {
-            buffer[end] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: whole)
-            end += 1
-        } else if whole < 100 {
-            buffer[end] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: whole / 10)
-            buffer[end + 1] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: whole % 10)
-            end += 2
-        } else if whole < 1000 {
-            buffer[end] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: whole / 100)
-            buffer[end + 1] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: whole / 10 % 10)
-            buffer[end + 2] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: whole % 10)
-            end += 3
-        } else {
-            end = writeDigits(whole, into: buffer, at: end)
-        }
+        end = writeDigits(n / 100, into: buffer, at: end)
         if frac != 0 {
             buffer[end] = UInt8(ascii: ".")
             buffer[end + 1] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: frac / 10)
@@ -85,16 +81,15 @@ package enum NumberFormat {
     }
 
     /// A whole number in decimal, written into `buffer` from `start` (at most 20 bytes: its
-    /// digits counted first, then written forwards); returns the end.
+    /// digits counted first, then written from the last); returns the end. Inlined: it is short
+    /// and on every number's path.
+    @inline(__always)
     static func writeDigits(
         _ value: UInt64, into buffer: UnsafeMutableBufferPointer<UInt8>, at start: Int
     ) -> Int {
-        if value < 10 {
-            buffer[start] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: value)
-            return start + 1
-        }
-        var digits = 2
-        var rest = value / 100
+        // Most numbers have one to three digits: counted by comparisons, not divisions.
+        var digits = value < 10 ? 1 : (value < 100 ? 2 : 3)
+        var rest = value / 1000
         while rest > 0 {
             rest /= 10
             digits += 1
