@@ -7,7 +7,8 @@ struct NumberFormatTests {
         (120.0, "120"), (52.77, "52.77"), (0.5, "0.5"), (-0.0, "0"), (-0.001, "0"),
         (51.4619883, "51.46"),
         (-351.6351, "-351.64"), (0.1 + 0.2, "0.3"), (1e6, "1000000"), (2.005, "2.01"),
-        (-14.355, "-14.36"),
+        (-14.355, "-14.36"), (7.0, "7"), (-42.0, "-42"), (999.0, "999"), (-999.0, "-999"),
+        (999.999, "1000"), (1000.0, "1000"), (-0.4, "-0.4"),
     ])
     func format(value: Double, text: String) {
         #expect(NumberFormat.format(value) == text)
@@ -71,6 +72,9 @@ struct NumberFormatTests {
             let scale = [1e-3, 1, 1e3, 1e7, 1e12][k % 5]
             let value = (Double(x >> 11) / Double(1 << 53) - 0.5) * scale
             #expect(NumberFormat.format(value) == reference(value), "\(value)")
+            // Whole numbers take a shorter path.
+            let whole = value.rounded()
+            #expect(NumberFormat.format(whole) == reference(whole), "\(whole)")
         }
     }
 

@@ -47,6 +47,8 @@ package enum Fact: Sendable {
     case settleCapped(seconds: Double)
     /// A user error, with the line it is on (scripts) and its column.
     case error(Diagnostic, line: Int?)
-    /// A stop, a watched change, or what a debugger command reports (SPEC §10).
-    case debugger(DebuggerFact)
+    /// A stop, a watched change, or what a debugger command reports (SPEC §10). Boxed: a stop
+    /// carries the occurrence it stopped at and more (152 bytes), which would otherwise make
+    /// every fact that large, and every move, copy and destroy of one that much dearer.
+    indirect case debugger(DebuggerFact)
 }

@@ -8,7 +8,9 @@ package enum FactDescriber {
     typealias Fields = [(String, FactValue)]
 
     /// Hands `fact` to `r` (facts that only `why` prints hand nothing).
-    package static func describe<R: FactRenderer>(_ fact: Fact, _ n: Names, into r: inout R) {
+    package static func describe<R: FactRenderer>(
+        _ fact: borrowing Fact, _ n: Names, into r: inout R
+    ) {
         let line = TextRenderer.line
         let f = NumberFormat.format
         func emit(
@@ -230,10 +232,11 @@ package enum FactDescriber {
                 },
                 [("target", .string(n.target(t)))])
         case .recognizer(let recognizer, let state):
-            let name: () -> String  // only JSON prints it
-            switch recognizer {
-            case .pan(let axis): name = { "pan(\(axis.rawValue))" }
-            case .tap(let t): name = { "tap(\(n.target(t)))" }
+            func name() -> String {  // only JSON prints it
+                switch recognizer {
+                case .pan(let axis): "pan(\(axis.rawValue))"
+                case .tap(let t): "tap(\(n.target(t)))"
+                }
             }
             write(
                 "recognizer", mark: recognizer.isPan && state == .began ? [.pan] : [],

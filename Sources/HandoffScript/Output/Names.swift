@@ -38,12 +38,14 @@ package struct Names {
 
     /// A sheet's detent name at a top, if it is one.
     package func detent(_ s: Int, top: Double) -> String? {
-        graph.nodes[s].sheet?.detents.first { abs($0.top - top) < 1e-9 }?.name
+        // (The flat flag first: most springs are not a sheet's, and a node is costly to read.)
+        guard graph.motion[s].isSheet else { return nil }
+        return graph.nodes[s].sheet?.detents.first { abs($0.top - top) < 1e-9 }?.name
     }
 
     /// Spring targets are offsets; for sheets users think in tops.
     package func springTarget(_ n: Int, _ offset: Double) -> Double {
-        if let s = graph.nodes[n].sheet { return s.bottomMost - offset }
+        if graph.motion[n].isSheet, let s = graph.nodes[n].sheet { return s.bottomMost - offset }
         return offset
     }
 }

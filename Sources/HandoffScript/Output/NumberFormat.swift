@@ -28,12 +28,22 @@ package enum NumberFormat {
         func copy(_ text: String) -> Int {
             buffer[start...].initialize(from: text.utf8).1
         }
+        // Whole numbers below 1000 (most offsets, pages and velocities): their digits straight.
+        if abs(value) < 1000 {
+            let i = Int(value)
+            if Double(i) == value {
+                var end = start
+                if i < 0 {
+                    buffer[end] = UInt8(ascii: "-")
+                    end += 1
+                }
+                return writeDigits(UInt64(i.magnitude), into: buffer, at: end)
+            }
+        }
         guard value.isFinite else {
             return copy(value.isNaN ? "nan" : (value > 0 ? "inf" : "-inf"))
         }
-        let hundredths = (abs(value) * 100).rounded(.toNearestOrAwayFromZero)
-        guard hundredths < 9e15 else { return copy(String(Int64(value.rounded()))) }
-        let n = UInt64(hundredths)
+        guard let n = hundredths(value) else { return copy(String(Int64(value.rounded()))) }
         if n == 0 {
             buffer[start] = UInt8(ascii: "0")
             return start + 1
@@ -58,14 +68,29 @@ package enum NumberFormat {
         return end
     }
 
+    /// `|value| × 100` rounded half away from zero, when below 9e15 (nil past it): the
+    /// truncation and the exact remainder instead of a call to `round` (below 2^53 a double minus
+    /// its truncation is exact, so `≥ 0.5` decides as `round` does).
+    @inline(__always)
+    private static func hundredths(_ value: Double) -> UInt64? {
+        let scaled = abs(value) * 100
+        guard scaled < 9e15 else { return nil }
+        let whole = Int64(scaled)  // (signed: one instruction each way)
+        let n = scaled - Double(whole) >= 0.5 ? whole + 1 : whole
+        return n < 9_000_000_000_000_000 ? UInt64(n) : nil
+    }
+
     /// A whole number in decimal, written into `buffer` from `start` (at most 20 bytes: its
-    /// digits counted first, then written forwards); returns the end.
+    /// digits counted first, then written from the last); returns the end. Inlined: it is short
+    /// and on every number's path.
+    @inline(__always)
     static func writeDigits(
         _ value: UInt64, into buffer: UnsafeMutableBufferPointer<UInt8>, at start: Int
     ) -> Int {
-        var digits = 1
-        var rest = value
-        while rest >= 10 {
+        // Most numbers have one to three digits: counted by comparisons, not divisions.
+        var digits = value < 10 ? 1 : (value < 100 ? 2 : 3)
+        var rest = value / 1000
+        while rest > 0 {
             rest /= 10
             digits += 1
         }
@@ -87,10 +112,8 @@ package enum NumberFormat {
         guard a.isFinite, b.isFinite else {
             return a.isNaN ? b.isNaN : (!b.isNaN && a == b)
         }
-        let ha = (abs(a) * 100).rounded(.toNearestOrAwayFromZero)
-        let hb = (abs(b) * 100).rounded(.toNearestOrAwayFromZero)
-        if ha >= 9e15 || hb >= 9e15 {
-            guard ha >= 9e15, hb >= 9e15 else { return false }
+        guard let ha = hundredths(a), let hb = hundredths(b) else {
+            guard hundredths(a) == nil, hundredths(b) == nil else { return false }
             return Int64(a.rounded()) == Int64(b.rounded())
         }
         // No negative zero: `-0.001` prints `0`.

@@ -8,17 +8,20 @@ package struct TextOutput: Equatable, Sendable {
     /// The lines, each followed by "\n", in the first `used` bytes (the rest is room to grow).
     private var storage: [UInt8] = []
     private var used = 0
-    /// The end of each line in `bytes`, past its "\n".
-    package private(set) var ends: [Int] = []
-    /// The role of each line.
-    package private(set) var roles: [LineRole] = []
+    /// Where each line ends in `bytes` (past its "\n") and its role: one append a line.
+    private var ends: [(end: Int, role: LineRole)] = []
     /// The role of the lines being written.
     var role = LineRole.plain
+    /// Whether a piece written since `removeAll` could need escaping (a `String` with a byte
+    /// outside printable ASCII): only then does `escape` look at the lines. Labels, separators
+    /// (`StaticString`s written in the source) and numbers never need it.
+    private var unchecked = false
 
     package init() {}
 
     package static func == (a: TextOutput, b: TextOutput) -> Bool {
-        a.bytes == b.bytes && a.ends == b.ends && a.roles == b.roles
+        a.bytes == b.bytes
+            && a.ends.elementsEqual(b.ends) { $0.end == $1.end && $0.role == $1.role }
     }
 
     /// The lines, each followed by "\n".
@@ -33,15 +36,15 @@ package struct TextOutput: Equatable, Sendable {
     package mutating func removeAll() {
         used = 0
         ends.removeAll(keepingCapacity: true)
-        roles.removeAll(keepingCapacity: true)
         role = .plain
+        unchecked = false
     }
 
     /// Line `k`'s bytes without its "\n", valid during the call.
     package func withLine<T>(_ k: Int, _ body: (UnsafeBufferPointer<UInt8>) -> T) -> T {
-        let from = k == 0 ? 0 : ends[k - 1]
+        let from = k == 0 ? 0 : ends[k - 1].end
         return storage.withUnsafeBufferPointer { all in
-            body(UnsafeBufferPointer(rebasing: all[from..<(ends[k] - 1)]))
+            body(UnsafeBufferPointer(rebasing: all[from..<(ends[k].end - 1)]))
         }
     }
 
@@ -52,11 +55,11 @@ package struct TextOutput: Equatable, Sendable {
 
     /// The lines as `OutputLine`s.
     package var lines: [OutputLine] {
-        (0..<count).map { OutputLine(text($0), role: roles[$0]) }
+        (0..<count).map { OutputLine(text($0), role: ends[$0].role) }
     }
 
     /// Whether any line has `role`.
-    package func contains(_ role: LineRole) -> Bool { roles.contains(role) }
+    package func contains(_ role: LineRole) -> Bool { ends.contains { $0.role == role } }
 
     // MARK: Writing (straight into the storage: no `Array.append` per piece)
 
@@ -70,33 +73,85 @@ package struct TextOutput: Equatable, Sendable {
         storage += repeatElement(0, count: max(needed, 2 * storage.count, 1024) - storage.count)
     }
 
-    mutating func put(_ p: UnsafeBufferPointer<UInt8>) {
+    /// Bytes from the source (labels, separators): never anything `escape` would change.
+    private mutating func put(_ p: UnsafeBufferPointer<UInt8>) {
+        _ = put(p, checking: false)
+    }
+
+    /// Writes `p`; with `checking`, returns whether a byte is outside printable ASCII (or may
+    /// be: the word test below can also flag a neighbour of such a byte).
+    @inline(__always)
+    private mutating func put(_ p: UnsafeBufferPointer<UInt8>, checking: Bool) -> Bool {
         let n = p.count
-        guard n > 0 else { return }
+        guard n > 0, let src = p.baseAddress else { return false }
         reserve(n)
         let at = used
-        storage.withUnsafeMutableBufferPointer { dst in
-            let d = dst.baseAddress! + at
-            // Most pieces are a word or a number: a loop beats a call to `memcpy` for them.
-            if n <= 16 {
-                for k in 0..<n { d[k] = p[k] }
-            } else {
-                d.update(from: p.baseAddress!, count: n)
-            }
-        }
         used = at + n
-    }
-
-    mutating func put(_ s: String) {
-        if s.utf8.withContiguousStorageIfAvailable({ put($0) }) == nil {
-            for b in s.utf8 { put(byte: b) }
+        return storage.withUnsafeMutableBufferPointer { dst in
+            let d = UnsafeMutableRawPointer(dst.baseAddress! + at)
+            let s = UnsafeRawPointer(src)
+            // Most pieces are a word, an id or a number: two overlapping loads and stores of a
+            // machine word instead of a loop or a call to `memcpy`.
+            if n >= 8 {
+                guard n <= 16 else {
+                    d.copyMemory(from: s, byteCount: n)
+                    return checking && Escape.needsEscaping(p)
+                }
+                let a = s.loadUnaligned(as: UInt64.self)
+                let b = s.loadUnaligned(fromByteOffset: n - 8, as: UInt64.self)
+                d.storeBytes(of: a, as: UInt64.self)
+                d.storeBytes(of: b, toByteOffset: n - 8, as: UInt64.self)
+                return checking && Self.odd(a, b)
+            }
+            if n >= 4 {
+                let a = s.loadUnaligned(as: UInt32.self)
+                let b = s.loadUnaligned(fromByteOffset: n - 4, as: UInt32.self)
+                d.storeBytes(of: a, as: UInt32.self)
+                d.storeBytes(of: b, toByteOffset: n - 4, as: UInt32.self)
+                return checking && Self.odd(a, b)
+            }
+            var any = false
+            for k in 0..<n {
+                let byte = src[k]
+                d.storeBytes(of: byte, toByteOffset: k, as: UInt8.self)
+                any = any || byte &- 0x20 > 0x5E
+            }
+            return checking && any
         }
     }
 
+    /// Whether a byte of two words may be outside printable ASCII (0x20…0x7E): its high bit is
+    /// set (0x80 and up), it borrows below 0x20, or it carries at 0x7F. The lowest such byte of a
+    /// word always shows; a carry or borrow out of it can also flag the byte above (no harm: the
+    /// line is then checked exactly).
+    @inline(__always)
+    private static func odd<W: FixedWidthInteger & UnsignedInteger>(_ a: W, _ b: W) -> Bool {
+        let ones = W.max / 0xFF
+        let low = ones &* 0x20
+        let marks = a | (a &+ ones) | (a &- low) | b | (b &+ ones) | (b &- low)
+        return marks & (ones &* 0x80) != 0
+    }
+
+    /// Text that may come from a user (ids, paths, messages): noted for `escape` when a byte is
+    /// outside printable ASCII.
+    mutating func put(_ s: String) {
+        let odd: Bool? = s.utf8.withContiguousStorageIfAvailable { put($0, checking: true) }
+        switch odd {
+        case .some(let odd): if odd { unchecked = true }
+        case .none:
+            for b in s.utf8 { put(byte: b) }
+            unchecked = true
+        }
+    }
+
+    /// Text written in the source: labels and separators, printable, so `escape` never looks.
+    /// Inlined: the length is a constant at each call, so the copy is a store or two.
+    @inline(__always)
     mutating func put(_ s: StaticString) {
         put(UnsafeBufferPointer(start: s.utf8Start, count: s.utf8CodeUnitCount))
     }
 
+    @inline(__always)
     mutating func put(byte: UInt8) {
         reserve(1)
         let at = used
@@ -114,6 +169,8 @@ package struct TextOutput: Equatable, Sendable {
     /// An integer in decimal.
     mutating func put(_ i: Int) {
         guard i >= 0 else { return put(String(i)) }
+        // Most are an item or a page: one digit.
+        guard i >= 10 else { return put(byte: UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: i)) }
         reserve(20)
         let at = used
         used = storage.withUnsafeMutableBufferPointer {
@@ -121,29 +178,50 @@ package struct TextOutput: Equatable, Sendable {
         }
     }
 
+    /// `n` spaces. Up to 16 are two word stores (the room past the end is reserved, and bytes
+    /// past `used` mean nothing), instead of a call to `memset`.
     mutating func spaces(_ n: Int) {
         guard n > 0 else { return }
-        reserve(n)
+        reserve(max(n, 16))
         let at = used
         storage.withUnsafeMutableBufferPointer { dst in
-            (dst.baseAddress! + at).update(repeating: UInt8(ascii: " "), count: n)
+            let d = UnsafeMutableRawPointer(dst.baseAddress! + at)
+            if n <= 16 {
+                let blanks = UInt64.max / 0xFF &* UInt64(UInt8(ascii: " "))
+                d.storeBytes(of: blanks, as: UInt64.self)
+                d.storeBytes(of: blanks, toByteOffset: 8, as: UInt64.self)
+            } else {
+                d.initializeMemory(as: UInt8.self, repeating: UInt8(ascii: " "), count: n)
+            }
         }
         used = at + n
     }
 
-    /// A label and the spaces up to the label column (at least one). Labels are written in the
-    /// source: ASCII, so their width is their length, with no scan.
+    /// A label and the spaces up to the label column (at least one), in one write. Labels are
+    /// written in the source: ASCII, so their width is their length, with no scan.
+    @inline(__always)
     mutating func label(_ label: StaticString) {
-        put(label)
-        let width = label.isASCII ? label.utf8CodeUnitCount : TextRenderer.characters("\(label)")
-        spaces(max(TextRenderer.labelWidth - width, 1))
+        guard label.isASCII else {
+            put(label)
+            return spaces(max(TextRenderer.labelWidth - TextRenderer.characters("\(label)"), 1))
+        }
+        let n = label.utf8CodeUnitCount
+        let total = max(TextRenderer.labelWidth, n + 1)
+        reserve(total)
+        let at = used
+        storage.withUnsafeMutableBufferPointer { dst in
+            let d = dst.baseAddress! + at
+            let p = label.utf8Start
+            for k in 0..<n { d[k] = p[k] }
+            for k in n..<total { d[k] = UInt8(ascii: " ") }
+        }
+        used = at + total
     }
 
     /// Ends the line being written.
     mutating func endLine() {
         put(byte: UInt8(ascii: "\n"))
-        ends.append(used)
-        roles.append(role)
+        ends.append((used, role))
     }
 
     /// A whole line.
@@ -154,9 +232,10 @@ package struct TextOutput: Equatable, Sendable {
 
     /// Makes every line safe to print (`Escape.visible`); a line almost never needs it.
     mutating func escape() {
+        guard unchecked else { return }
         let any = storage.withUnsafeBufferPointer { all in
             var from = 0
-            for end in ends {
+            for (end, _) in ends {
                 if Escape.needsEscaping(UnsafeBufferPointer(rebasing: all[from..<(end - 1)])) {
                     return true
                 }

@@ -21,53 +21,70 @@ package struct TextRenderer: FactRenderer {
 
     /// The lines of a command's facts; consecutive state changes are aligned together.
     package static func render(_ facts: [Fact], names: Names) -> [OutputLine] {
+        var facts = facts
         var out = TextOutput()
-        render(facts, names: names, into: &out)
+        render(&facts, names: names, into: &out)
         return out.lines
     }
 
     /// `render`, written after the lines already in `out` (its buffers reused). A run of state
-    /// changes is written straight from the facts.
-    package static func render(_ facts: [Fact], names: Names, into out: inout TextOutput) {
+    /// changes is written straight from the facts. `facts` comes back as it was: each fact is
+    /// moved out of its place while it is described and moved back (a fact read from an array is
+    /// otherwise copied and destroyed, retains and releases included, because the describer could
+    /// in principle change the array).
+    package static func render(_ facts: inout [Fact], names: Names, into out: inout TextOutput) {
         var renderer = TextRenderer()
         swap(&renderer.out, &out)
         defer { swap(&renderer.out, &out) }
-        // Read in place: an array element would be copied (and destroyed) for each look.
-        facts.withUnsafeBufferPointer { facts in
+        facts.withUnsafeMutableBufferPointer { facts in
+            guard let first = facts.baseAddress else { return }
             var runStart = 0  // the first state change not written yet
             for i in facts.indices {
                 if case .changed = facts[i] { continue }
-                renderer.changes(facts, runStart..<i)
+                renderer.changes(first, runStart..<i)
                 runStart = i + 1
-                FactDescriber.describe(facts[i], names, into: &renderer)
+                let fact = (first + i).move()
+                FactDescriber.describe(fact, names, into: &renderer)
+                (first + i).initialize(to: fact)
             }
-            renderer.changes(facts, runStart..<facts.count)
+            renderer.changes(first, runStart..<facts.count)
         }
     }
 
     /// A run of state changes, aligned: `PATH  OLD → NEW` (`FactDescriber.text` of each value).
-    private mutating func changes(_ facts: UnsafeBufferPointer<Fact>, _ run: Range<Int>) {
+    /// Each change is taken out of its place once (its path, values and path width kept on the
+    /// stack until the column is known) and put back as it was when its line is written.
+    private mutating func changes(_ facts: UnsafeMutablePointer<Fact>, _ run: Range<Int>) {
         guard !run.isEmpty else { return }
-        var widest = 0
-        for i in run {
-            if case .changed(let path, _, _) = facts[i] {
-                widest = max(widest, Self.characters(path))
+        typealias Row = (path: String, from: StateValue, to: StateValue, width: Int)
+        withUnsafeTemporaryAllocation(of: Row.self, capacity: run.count) { rows in
+            let rows = rows.baseAddress!
+            var widest = 0
+            for k in 0..<run.count {
+                guard
+                    case .changed(let path, let from, let to) = (facts + run.lowerBound + k).move()
+                else { preconditionFailure("a run of changes holds only changes") }
+                let width = Self.characters(path)
+                widest = max(widest, width)
+                (rows + k).initialize(to: (path, from, to, width))
             }
-        }
-        let width = max(Self.labelWidth, widest + 2)
-        for i in run {
-            guard case .changed(let path, let from, let to) = facts[i] else { continue }
-            out.put(path)
-            out.spaces(width - Self.characters(path))
-            Self.put(from, &out)
-            out.put(" → " as StaticString)
-            Self.put(to, &out)
-            out.endLine()
+            let column = max(Self.labelWidth, widest + 2)
+            for k in 0..<run.count {
+                let (path, from, to, width) = (rows + k).move()
+                out.put(path)
+                out.spaces(column - width)
+                Self.put(from, &out)
+                out.put(" → " as StaticString)
+                Self.put(to, &out)
+                out.endLine()
+                (facts + run.lowerBound + k).initialize(
+                    to: .changed(path: path, from: from, to: to))
+            }
         }
     }
 
     /// A state value as `FactDescriber.text` spells it.
-    private static func put(_ v: StateValue, _ out: inout TextOutput) {
+    private static func put(_ v: borrowing StateValue, _ out: inout TextOutput) {
         switch v {
         case .number(let d): out.put(d)
         case .word(let w): out.put(w)
@@ -117,9 +134,14 @@ package struct TextRenderer: FactRenderer {
     /// The characters of `s`: its bytes when it is ASCII (labels, ids: no grapheme walk).
     static func characters(_ s: String) -> Int {
         let ascii = s.utf8.withContiguousStorageIfAvailable { bytes in
-            var all: UInt8 = 0
-            for b in bytes { all |= b }
-            return all < 0x80
+            guard let p = bytes.baseAddress.map(UnsafeRawPointer.init) else { return true }
+            let n = bytes.count
+            // Up to 16 bytes (ids and paths): two overlapping word loads, no loop.
+            guard n >= 8, n <= 16 else { return bytes.allSatisfy { $0 < 0x80 } }
+            let either =
+                p.loadUnaligned(as: UInt64.self)
+                | p.loadUnaligned(fromByteOffset: n - 8, as: UInt64.self)
+            return either & 0x8080_8080_8080_8080 == 0
         }
         return ascii == true ? s.utf8.count : s.count
     }

@@ -220,7 +220,7 @@ package struct Session {
         if case .state(json: true) = command {
             rendered.line(StateReport(sim).json)
         } else if !json || recorder != nil {
-            TextRenderer.render(facts, names: names, into: &rendered)
+            TextRenderer.render(&facts, names: names, into: &rendered)
             rendered.escape()
         }
         if json, case .state(json: true) = command {
