@@ -120,25 +120,26 @@ extension Simulator {
 
     /// Applies a drag delta to the active pan and records the ledger and handoffs.
     mutating func drag(_ d: Double) {
-        guard var pan = gesture.pan else { return }
-        let before = (lastConsumer: pan.lastConsumer, innerShare: pan.innerShare)
+        guard let pan = gesture.pan else { return }
+        var lastConsumer = pan.lastConsumer
+        var innerShare = pan.innerShare
         let chain = pan.ownerOnly ? [pan.owner] : pan.chain
         let l = share(d, chain: chain, ownerOnly: pan.ownerOnly, fling: false)
         ledger = l
         emit(.moved(l))
-        recordHandoffs(l, last: &pan.lastConsumer)
+        recordHandoffs(l, last: &lastConsumer)
         if pan.ownerOnly { checkOwnerOnly(l, owner: pan.owner, chain: pan.chain) }
         checkOutOfChain(l, chain: pan.chain, axis: pan.axis)
-        if pan.innerShare == nil,
+        if innerShare == nil,
             let s = chain.firstIndex(where: { graph.motion[$0].isSheet }), s > 0
         {
             let inside = Set(chain[..<s])
-            pan.innerShare =
+            innerShare =
                 l.shares.first { inside.contains($0.node) && abs($0.amount) > 1e-9 }?
                 .node
         }
-        if pan.lastConsumer != before.lastConsumer || pan.innerShare != before.innerShare {
-            gesture.panDragged(pan)
+        if lastConsumer != pan.lastConsumer || innerShare != pan.innerShare {
+            gesture.panDragged(lastConsumer: lastConsumer, innerShare: innerShare)
         }
         updateParallax()
     }

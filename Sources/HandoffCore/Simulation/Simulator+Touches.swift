@@ -119,7 +119,7 @@ extension Simulator {
     private mutating func beginPan(
         axis: Axis, delta: Double, failTap: Bool, sheetOwner: Int?, why: Reason?
     ) {
-        guard let contact = gesture.touch?.contact else { return }
+        guard let contact = gesture.touching?.contact else { return }
         let chain = chain(path: contact.path, axis: axis)
         let driver = chain[0]
         emit(.recognizer(.pan(axis), .began))
@@ -222,7 +222,7 @@ extension Simulator {
 
     /// Why `tab` would be refused now: a pan is active, or the controlled page is transitioning.
     public func tabRefusal(_ tabs: Int) -> Refusal? {
-        if case .panning = gesture.state { return .panActive }
+        if case .panning = gesture.stage { return .panActive }
         return transitioningControlled(tabs: tabs).map(Refusal.transitioning)
     }
 
