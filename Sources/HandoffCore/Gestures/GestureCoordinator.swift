@@ -73,7 +73,7 @@ struct GestureCoordinator: Equatable, Sendable {
 
     /// A finger went down at `point` at `time`.
     mutating func touchBegan(
-        _ contact: Contact, at point: Point, time: Double, slop: Double, mode: SlopMode
+        _ contact: consuming Contact, at point: Point, time: Double, slop: Double, mode: SlopMode
     ) -> TouchBegan {
         switch stage {
         case .touching, .panning:

@@ -48,8 +48,10 @@ extension Simulator {
             contact.caughtSheet = path.last { graph.motion[$0].isSheet }
         }
 
+        let tapPossible = contact.tappable && !contact.swallowed
+        // The contact moves into the coordinator.
         switch gesture.touchBegan(
-            contact, at: p, time: time, slop: settings.slop, mode: settings.slopMode)
+            consume contact, at: p, time: time, slop: settings.slop, mode: settings.slopMode)
         {
         case .fingerAlreadyDown:
             throw .fingerAlreadyDown
@@ -57,11 +59,9 @@ extension Simulator {
             if tapPossible { emit(.recognizer(.tap(target), .possible)) }
         case .beginSheetPan(let sheet, let axis):
             // A touch on an animating sheet begins the sheet pan at once; the sheet owns it.
-            if contact.tappable && !contact.swallowed { emit(.recognizer(.tap(target), .possible)) }
+            if tapPossible { emit(.recognizer(.tap(target), .possible)) }
             emit(.decided(.sheetCaught(sheet: sheet)))
-            beginPan(
-                axis: axis, delta: 0, failTap: contact.tappable && !contact.swallowed,
-                sheetOwner: sheet, why: nil)
+            beginPan(axis: axis, delta: 0, failTap: tapPossible, sheetOwner: sheet, why: nil)
         }
     }
 
@@ -119,12 +119,15 @@ extension Simulator {
     private mutating func beginPan(
         axis: Axis, delta: Double, failTap: Bool, sheetOwner: Int?, why: Reason?
     ) {
-        guard let contact = gesture.touching?.contact else { return }
-        let chain = chain(path: contact.path, axis: axis)
+        guard case .touching = gesture.stage else { return }
+        // The touch's target and path, read in place: the rest of its contact is not needed.
+        let target = gesture.touching!.contact.target
+        let path = gesture.touching!.contact.path
+        let chain = chain(path: path, axis: axis)
         let driver = chain[0]
         emit(.recognizer(.pan(axis), .began))
-        if failTap { emit(.recognizer(.tap(contact.target), .failed)) }
-        emit(.touchesCancelled(contact.target))
+        if failTap { emit(.recognizer(.tap(target), .failed)) }
+        emit(.touchesCancelled(target))
         if let why { emit(.decided(why)) }
         emit(.decided(.chain(driver: driver, chain: chain, axis: axis)))
         var owner = driver
@@ -132,7 +135,7 @@ extension Simulator {
         if let sheetOwner {
             owner = sheetOwner
         } else if let decision = ownership(
-            path: contact.path, chain: chain, axis: axis, ScrollDirection(of: delta))
+            path: path, chain: chain, axis: axis, ScrollDirection(of: delta))
         {
             ownerOnly = true
             owner = decision.owner
