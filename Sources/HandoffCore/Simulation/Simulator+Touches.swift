@@ -10,36 +10,37 @@ extension Simulator {
         emit(.touchDown(point: p, target: target, path: path))
 
         // Stop momentum whose chain meets the path and springs on the path (a path is a few
-        // nodes: searched in place, no set built).
-        let onPath = path
+        // nodes: searched in place, no set built), reporting each stop as it is found.
         var contact = GestureCoordinator.Contact(
             target: target, path: path, axes: pannableAxes(path: path),
             tappable: isTappable(target))
         var sheetWasAnimating = false
-        var stops: [Event] = []
-        animations.removeAll { a in
-            switch a {
-            case .momentum(let m):
-                guard m.chain.contains(where: onPath.contains) else { return false }
-                stops.append(.stopped(node: m.chain[0], kind: .momentum))
+        var k = 0
+        while k < animations.count {
+            let stopped: (node: Int, kind: AnimationKind)?
+            switch animations[k] {
+            case .momentum(let m) where m.chain.contains(where: path.contains):
+                stopped = (m.chain[0], .momentum)
                 contact.stopped += m.chain
                 contact.swallowed = true
                 if m.chain.contains(where: { graph.motion[$0].isSheet }) {
                     sheetWasAnimating = true
                 }
-                return true
-            case .spring(let s):
-                guard onPath.contains(s.node) else { return false }
-                stops.append(.stopped(node: s.node, kind: s.kind))
+            case .spring(let s) where path.contains(s.node):
+                stopped = (s.node, s.kind)
                 contact.stopped.append(s.node)
                 if s.kind != .bounce { contact.swallowed = true }
                 if graph.motion[s.node].isSheet { sheetWasAnimating = true }
-                return true
-            case .transition:
-                return false
+            case .momentum, .spring, .transition:
+                stopped = nil
+            }
+            if let stopped {
+                animations.remove(at: k)
+                emit(.stopped(node: stopped.node, kind: stopped.kind))
+            } else {
+                k += 1
             }
         }
-        for e in stops { emit(e) }
         if contact.swallowed { emit(.swallowed(target)) }
         if !contact.stopped.isEmpty {
             emit(.decided(.stopped(nodes: contact.stopped, swallowed: contact.swallowed)))
