@@ -64,7 +64,7 @@ import Testing
         _ = g.touchBegan(contact, at: down, time: 0, slop: 10, mode: .full)
         #expect(g.touchMoved(by: Point(3, -4), time: 0.05) == .tracking(distance: 4))
         #expect(g.touchEnded(velocity: nil, time: 0.1) == .deliverTap(row, stopped: []))
-        #expect(g.touch == nil)
+        #expect(g.touching == nil)
     }
 
     @Test func aTouchThatStoppedMomentumIsSwallowed() {
@@ -116,6 +116,22 @@ import Testing
             g.touchMoved(by: Point(-20, -20), time: 0.1)
                 == .recognized(
                     axis: .horizontal, delta: 20, failTap: true, displacement: -20, tie: true))
+    }
+
+    @Test func theStageSaysWhatTheCoordinatorHolds() {
+        var g = GestureCoordinator()
+        #expect(g.stage == .idle && g.touching == nil && g.pan == nil)
+        _ = g.touchBegan(contact, at: down, time: 0, slop: 10, mode: .full)
+        _ = g.touchMoved(by: Point(0, -4), time: 0.05)
+        #expect(g.stage == .touching && g.touching?.position == Point(195, 396) && g.pan == nil)
+        _ = g.touchMoved(by: Point(0, -20), time: 0.1)
+        _ = g.panBegan(pan())
+        g.panDragged(lastConsumer: 3, innerShare: nil)
+        _ = g.touchMoved(by: Point(0, -6), time: 0.15)
+        #expect(g.stage == .panning && g.touching?.position == Point(195, 370))
+        #expect(g.pan?.lastConsumer == 3)
+        _ = g.touchEnded(velocity: nil, time: 0.2)
+        #expect(g == GestureCoordinator())
     }
 
     @Test func eventsWithNoFingerChangeNothing() {

@@ -21,7 +21,7 @@ struct GestureCoordinator: Equatable, Sendable {
         var caughtSheet: Int? = nil
     }
 
-    /// The finger while no pan is recognized.
+    /// The finger while it is down, before and during a pan.
     struct Touching: Equatable, Sendable {
         var contact: Contact
         var start: Point
@@ -31,24 +31,33 @@ struct GestureCoordinator: Equatable, Sendable {
         var recognizer: GestureRecognizer
         /// The tap failed because the finger moved past the slop with no pan.
         var tapMoved = false
+
+        /// Moves the finger by `step` at `time`; returns its net movement since touch-down.
+        mutating func move(by step: Point, time: Double) -> Point {
+            position = position + step
+            tracker.add(time: time, position: position)
+            return position - start
+        }
     }
 
-    /// The finger once a pan owns it.
-    struct Panning: Equatable, Sendable {
-        var touching: Touching
-        var pan: Pan
-    }
-
-    enum State: Equatable, Sendable {
-        /// No finger is down.
+    /// Where the gesture is, with no payload: reading it copies nothing.
+    enum Stage: Equatable, Sendable {
+        /// No finger is down: `touching` and `pan` are nil.
         case idle
-        /// A finger is down and no pan is recognized yet (or the simulator is choosing its chain).
-        case touching(Touching)
-        /// A pan owns the finger.
-        case panning(Panning)
+        /// A finger is down and no pan is recognized yet (or the simulator is choosing its chain):
+        /// `touching` holds it and `pan` is nil.
+        case touching
+        /// A pan owns the finger: `touching` and `pan` hold them.
+        case panning
     }
 
-    private(set) var state: State = .idle
+    /// The gesture's stage, which says which of `touching` and `pan` hold a value.
+    private(set) var stage: Stage = .idle
+    /// The finger while one is down, before and during its pan. Events update it in place: none
+    /// copies the touch or the tracker's samples.
+    private(set) var touching: Touching?
+    /// The recognized pan, while one owns the finger.
+    private(set) var pan: Pan?
 
     // MARK: touchBegan
 
@@ -64,9 +73,9 @@ struct GestureCoordinator: Equatable, Sendable {
 
     /// A finger went down at `point` at `time`.
     mutating func touchBegan(
-        _ contact: Contact, at point: Point, time: Double, slop: Double, mode: SlopMode
+        _ contact: consuming Contact, at point: Point, time: Double, slop: Double, mode: SlopMode
     ) -> TouchBegan {
-        switch state {
+        switch stage {
         case .touching, .panning:
             return .fingerAlreadyDown
         case .idle:
@@ -80,10 +89,10 @@ struct GestureCoordinator: Equatable, Sendable {
             } else {
                 result = .track(tapPossible: contact.tappable && !contact.swallowed)
             }
-            state = .touching(
-                Touching(
-                    contact: contact, start: point, position: point, downTime: time,
-                    tracker: VelocityTracker(time: time, position: point), recognizer: recognizer))
+            touching = Touching(
+                contact: contact, start: point, position: point, downTime: time,
+                tracker: VelocityTracker(time: time, position: point), recognizer: recognizer)
+            stage = .touching
             return result
         }
     }
@@ -111,42 +120,34 @@ struct GestureCoordinator: Equatable, Sendable {
 
     /// The finger moved by `step` at `time`.
     mutating func touchMoved(by step: Point, time: Double) -> TouchMoved {
-        switch state {
+        switch stage {
         case .idle:
             return .noFinger
-        case .touching(var t):
-            state = .idle  // `t` alone holds the tracker's samples: adding one copies nothing
-            t.position = t.position + step
-            t.tracker.add(time: time, position: t.position)
-            let net = t.position - t.start
-            let decision = t.recognizer.touchMoved(net: net, step: step)
-            let result: TouchMoved
+        case .touching:
+            let net = touching!.move(by: step, time: time)
+            let decision = touching!.recognizer.touchMoved(net: net, step: step)
             switch decision {
             case .tracking(let distance):
-                result = .tracking(distance: distance)
+                return .tracking(distance: distance)
             case .tapMoved(let distance):
-                t.tapMoved = true
-                result = .tapFailed(target: t.contact.target, distance: distance)
+                touching!.tapMoved = true
+                return .tapFailed(target: touching!.contact.target, distance: distance)
             case .beganPan(let axis, let delta):
-                result = .recognized(
+                let c = touching!.contact
+                let recognizer = touching!.recognizer
+                return .recognized(
                     axis: axis, delta: delta,
-                    failTap: t.contact.tappable && !t.contact.swallowed && !t.tapMoved,
+                    failTap: c.tappable && !c.swallowed && !touching!.tapMoved,
                     displacement: net.along(axis),
-                    tie: t.contact.axes.contains {
-                        $0 != axis && t.recognizer.isPastSlop(net.along($0))
-                    })
+                    tie: c.axes.contains { $0 != axis && recognizer.isPastSlop(net.along($0)) })
             case .none, .offAxis, .changedPan, .endedPan, .deliverTap, .failTap:
                 preconditionFailure("the recognizer is possible while touching: \(decision)")
             }
-            state = .touching(t)
-            return result
-        case .panning(var p):
-            state = .idle  // as above: no copy of the samples on the hot path
-            p.touching.position = p.touching.position + step
-            p.touching.tracker.add(time: time, position: p.touching.position)
-            let delta = -step.along(p.pan.axis)
-            state = .panning(p)
-            return delta == 0 ? .offAxis(p.pan.axis) : .drag(delta: delta)
+        case .panning:
+            _ = touching!.move(by: step, time: time)
+            let axis = pan!.axis
+            let delta = -step.along(axis)
+            return delta == 0 ? .offAxis(axis) : .drag(delta: delta)
         }
     }
 
@@ -162,24 +163,25 @@ struct GestureCoordinator: Equatable, Sendable {
 
     /// The simulator chose the chain and owner of the pan it was told to begin.
     mutating func panBegan(_ pan: Pan) -> PanBegan {
-        switch state {
+        switch stage {
         case .idle, .panning:
             return .ignored
-        case .touching(let t):
-            state = .panning(Panning(touching: t, pan: pan))
+        case .touching:
+            self.pan = pan
+            stage = .panning
             return .announce(owner: pan.owner, chain: pan.ownerOnly ? [pan.owner] : pan.chain)
         }
     }
 
-    /// The pan's bookkeeping after a drag shared out its delta (the last consumer, a share inside
-    /// a sheet).
-    mutating func panDragged(_ pan: Pan) {
-        switch state {
-        case .idle, .touching: return
-        case .panning(var p):
-            state = .idle
-            p.pan = pan
-            state = .panning(p)
+    /// The pan's bookkeeping after a drag shared out its delta: the last consumer, and the first
+    /// share inside a sheet.
+    mutating func panDragged(lastConsumer: Int?, innerShare: Int?) {
+        switch stage {
+        case .idle, .touching:
+            return
+        case .panning:
+            pan!.lastConsumer = lastConsumer
+            pan!.innerShare = innerShare
         }
     }
 
@@ -202,11 +204,13 @@ struct GestureCoordinator: Equatable, Sendable {
 
     /// The finger lifted at `time`, with an explicit velocity or the measured one (SPEC §4.3).
     mutating func touchEnded(velocity explicit: Point?, time: Double) -> TouchEnded {
-        defer { state = .idle }
-        switch state {
+        let ended = stage
+        stage = .idle
+        switch ended {
         case .idle:
             return .noFinger
-        case .touching(var t):
+        case .touching:
+            var t = touching.take()!
             let c = t.contact
             switch t.recognizer.touchEnded() {
             case .deliverTap:
@@ -218,36 +222,18 @@ struct GestureCoordinator: Equatable, Sendable {
             case .none, .tracking, .tapMoved, .offAxis, .beganPan, .changedPan, .endedPan:
                 preconditionFailure("a touch with no pan ends in a tap's fate")
             }
-        case .panning(var p):
-            guard case .endedPan(let tap) = p.touching.recognizer.touchEnded() else {
+        case .panning:
+            var t = touching.take()!
+            let pan = pan.take()!
+            guard case .endedPan(let tap) = t.recognizer.touchEnded() else {
                 preconditionFailure("a pan ends as a pan")
             }
-            let t = p.touching
             let v = explicit ?? t.tracker.velocity(at: time)
             let window =
                 explicit == nil ? time - Swift.max(t.downTime, time - VelocityTracker.window) : nil
             return .release(
-                p.pan, velocity: v, window: window, target: t.contact.target, tap: tap,
+                pan, velocity: v, window: window, target: t.contact.target, tap: tap,
                 stopped: t.contact.stopped)
-        }
-    }
-
-    // MARK: Inspection
-
-    /// The recognized pan, if any.
-    var pan: Pan? {
-        switch state {
-        case .panning(let p): p.pan
-        case .idle, .touching: nil
-        }
-    }
-
-    /// The touch's contact and where the finger is, while one is down.
-    var touch: (contact: Contact, position: Point, start: Point)? {
-        switch state {
-        case .idle: nil
-        case .touching(let t): (t.contact, t.position, t.start)
-        case .panning(let p): (p.touching.contact, p.touching.position, p.touching.start)
         }
     }
 }

@@ -120,25 +120,32 @@ extension Simulator {
 
     /// Applies a drag delta to the active pan and records the ledger and handoffs.
     mutating func drag(_ d: Double) {
-        guard var pan = gesture.pan else { return }
-        let before = (lastConsumer: pan.lastConsumer, innerShare: pan.innerShare)
-        let chain = pan.ownerOnly ? [pan.owner] : pan.chain
-        let l = share(d, chain: chain, ownerOnly: pan.ownerOnly, fling: false)
+        guard case .panning = gesture.stage else { return }
+        // The pan's fields, read in place: a copy of the whole pan would go through its optional.
+        let axis = gesture.pan!.axis
+        let owner = gesture.pan!.owner
+        let ownerOnly = gesture.pan!.ownerOnly
+        let panChain = gesture.pan!.chain
+        let before = (lastConsumer: gesture.pan!.lastConsumer, innerShare: gesture.pan!.innerShare)
+        var lastConsumer = before.lastConsumer
+        var innerShare = before.innerShare
+        let chain = ownerOnly ? [owner] : panChain
+        let l = share(d, chain: chain, ownerOnly: ownerOnly, fling: false)
         ledger = l
         emit(.moved(l))
-        recordHandoffs(l, last: &pan.lastConsumer)
-        if pan.ownerOnly { checkOwnerOnly(l, owner: pan.owner, chain: pan.chain) }
-        checkOutOfChain(l, chain: pan.chain, axis: pan.axis)
-        if pan.innerShare == nil,
+        recordHandoffs(l, last: &lastConsumer)
+        if ownerOnly { checkOwnerOnly(l, owner: owner, chain: panChain) }
+        checkOutOfChain(l, chain: panChain, axis: axis)
+        if innerShare == nil,
             let s = chain.firstIndex(where: { graph.motion[$0].isSheet }), s > 0
         {
             let inside = Set(chain[..<s])
-            pan.innerShare =
+            innerShare =
                 l.shares.first { inside.contains($0.node) && abs($0.amount) > 1e-9 }?
                 .node
         }
-        if pan.lastConsumer != before.lastConsumer || pan.innerShare != before.innerShare {
-            gesture.panDragged(pan)
+        if lastConsumer != before.lastConsumer || innerShare != before.innerShare {
+            gesture.panDragged(lastConsumer: lastConsumer, innerShare: innerShare)
         }
         updateParallax()
     }

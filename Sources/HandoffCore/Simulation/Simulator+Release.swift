@@ -11,7 +11,10 @@ extension Simulator {
         } else {
             releaseChain(pan, fingerV: v.along(pan.axis), scrollV: scrollV)
         }
-        settleStopped(stopped, except: animations[before...].flatMap(\.nodes))
+        // Usually nothing was stopped: then no list of what the release set moving is built.
+        if !stopped.isEmpty {
+            settleStopped(stopped, except: animations[before...].flatMap(\.nodes))
+        }
     }
 
     private mutating func releaseChain(_ pan: Pan, fingerV: Double, scrollV: Double) {

@@ -10,36 +10,37 @@ extension Simulator {
         emit(.touchDown(point: p, target: target, path: path))
 
         // Stop momentum whose chain meets the path and springs on the path (a path is a few
-        // nodes: searched in place, no set built).
-        let onPath = path
+        // nodes: searched in place, no set built), reporting each stop as it is found.
         var contact = GestureCoordinator.Contact(
             target: target, path: path, axes: pannableAxes(path: path),
             tappable: isTappable(target))
         var sheetWasAnimating = false
-        var stops: [Event] = []
-        animations.removeAll { a in
-            switch a {
-            case .momentum(let m):
-                guard m.chain.contains(where: onPath.contains) else { return false }
-                stops.append(.stopped(node: m.chain[0], kind: .momentum))
+        var k = 0
+        while k < animations.count {
+            let stopped: (node: Int, kind: AnimationKind)?
+            switch animations[k] {
+            case .momentum(let m) where m.chain.contains(where: path.contains):
+                stopped = (m.chain[0], .momentum)
                 contact.stopped += m.chain
                 contact.swallowed = true
                 if m.chain.contains(where: { graph.motion[$0].isSheet }) {
                     sheetWasAnimating = true
                 }
-                return true
-            case .spring(let s):
-                guard onPath.contains(s.node) else { return false }
-                stops.append(.stopped(node: s.node, kind: s.kind))
+            case .spring(let s) where path.contains(s.node):
+                stopped = (s.node, s.kind)
                 contact.stopped.append(s.node)
                 if s.kind != .bounce { contact.swallowed = true }
                 if graph.motion[s.node].isSheet { sheetWasAnimating = true }
-                return true
-            case .transition:
-                return false
+            case .momentum, .spring, .transition:
+                stopped = nil
+            }
+            if let stopped {
+                animations.remove(at: k)
+                emit(.stopped(node: stopped.node, kind: stopped.kind))
+            } else {
+                k += 1
             }
         }
-        for e in stops { emit(e) }
         if contact.swallowed { emit(.swallowed(target)) }
         if !contact.stopped.isEmpty {
             emit(.decided(.stopped(nodes: contact.stopped, swallowed: contact.swallowed)))
@@ -48,8 +49,10 @@ extension Simulator {
             contact.caughtSheet = path.last { graph.motion[$0].isSheet }
         }
 
+        let tapPossible = contact.tappable && !contact.swallowed
+        // The contact moves into the coordinator.
         switch gesture.touchBegan(
-            contact, at: p, time: time, slop: settings.slop, mode: settings.slopMode)
+            consume contact, at: p, time: time, slop: settings.slop, mode: settings.slopMode)
         {
         case .fingerAlreadyDown:
             throw .fingerAlreadyDown
@@ -57,11 +60,9 @@ extension Simulator {
             if tapPossible { emit(.recognizer(.tap(target), .possible)) }
         case .beginSheetPan(let sheet, let axis):
             // A touch on an animating sheet begins the sheet pan at once; the sheet owns it.
-            if contact.tappable && !contact.swallowed { emit(.recognizer(.tap(target), .possible)) }
+            if tapPossible { emit(.recognizer(.tap(target), .possible)) }
             emit(.decided(.sheetCaught(sheet: sheet)))
-            beginPan(
-                axis: axis, delta: 0, failTap: contact.tappable && !contact.swallowed,
-                sheetOwner: sheet, why: nil)
+            beginPan(axis: axis, delta: 0, failTap: tapPossible, sheetOwner: sheet, why: nil)
         }
     }
 
@@ -119,12 +120,15 @@ extension Simulator {
     private mutating func beginPan(
         axis: Axis, delta: Double, failTap: Bool, sheetOwner: Int?, why: Reason?
     ) {
-        guard let contact = gesture.touch?.contact else { return }
-        let chain = chain(path: contact.path, axis: axis)
+        guard case .touching = gesture.stage else { return }
+        // The touch's target and path, read in place: the rest of its contact is not needed.
+        let target = gesture.touching!.contact.target
+        let path = gesture.touching!.contact.path
+        let chain = chain(path: path, axis: axis)
         let driver = chain[0]
         emit(.recognizer(.pan(axis), .began))
-        if failTap { emit(.recognizer(.tap(contact.target), .failed)) }
-        emit(.touchesCancelled(contact.target))
+        if failTap { emit(.recognizer(.tap(target), .failed)) }
+        emit(.touchesCancelled(target))
         if let why { emit(.decided(why)) }
         emit(.decided(.chain(driver: driver, chain: chain, axis: axis)))
         var owner = driver
@@ -132,7 +136,7 @@ extension Simulator {
         if let sheetOwner {
             owner = sheetOwner
         } else if let decision = ownership(
-            path: contact.path, chain: chain, axis: axis, ScrollDirection(of: delta))
+            path: path, chain: chain, axis: axis, ScrollDirection(of: delta))
         {
             ownerOnly = true
             owner = decision.owner
@@ -222,7 +226,7 @@ extension Simulator {
 
     /// Why `tab` would be refused now: a pan is active, or the controlled page is transitioning.
     public func tabRefusal(_ tabs: Int) -> Refusal? {
-        if case .panning = gesture.state { return .panActive }
+        if case .panning = gesture.stage { return .panActive }
         return transitioningControlled(tabs: tabs).map(Refusal.transitioning)
     }
 

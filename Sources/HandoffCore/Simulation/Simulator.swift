@@ -85,9 +85,9 @@ public struct Simulator: Sendable {
 
     public var layout: Layout { Layout(graph: graph, offsets: offsets, selected: selected) }
 
-    // Read from the gesture's state without copying its touch or pan.
+    // Read from the gesture's stored touch and pan in place, without copying them.
     public var phase: Phase {
-        switch gesture.state {
+        switch gesture.stage {
         case .touching: .touching
         case .panning: .panning
         case .idle: animations.isEmpty ? .idle : .animating
@@ -96,14 +96,14 @@ public struct Simulator: Sendable {
 
     /// The node that owns the active pan.
     public var owner: Int? {
-        switch gesture.state {
-        case .panning(let p): p.pan.owner
+        switch gesture.stage {
+        case .panning: gesture.pan!.owner
         case .idle, .touching: nil
         }
     }
 
     public var isFingerDown: Bool {
-        switch gesture.state {
+        switch gesture.stage {
         case .touching, .panning: true
         case .idle: false
         }
@@ -111,12 +111,23 @@ public struct Simulator: Sendable {
 
     /// The touch's target and its recognizer state, while a finger is down.
     public var touchInfo: (target: Target, state: TouchState)? {
-        guard let contact = gesture.touch?.contact else { return nil }
-        if let pan = gesture.pan { return (contact.target, .panning(pan.axis)) }
-        return (contact.target, contact.swallowed ? .swallowed : .possible)
+        switch gesture.stage {
+        case .idle: nil
+        case .touching:
+            (
+                gesture.touching!.contact.target,
+                gesture.touching!.contact.swallowed ? .swallowed : .possible
+            )
+        case .panning: (gesture.touching!.contact.target, .panning(gesture.pan!.axis))
+        }
     }
 
-    public var fingerPosition: Point? { gesture.touch?.position }
+    public var fingerPosition: Point? {
+        switch gesture.stage {
+        case .idle: nil
+        case .touching, .panning: gesture.touching!.position
+        }
+    }
 
     /// The page of a pager (`round(offset / width)`) or switcher (its selected page).
     public func page(_ i: Int) -> Int {
