@@ -6,7 +6,7 @@ SWIFT ?= swift
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 FLAGS := -Xswiftc -warnings-as-errors
 
-.PHONY: run test deps libedit build lint format bench clean fuzz fuzz-canary fuzz-ci test-asan
+.PHONY: run test deps libedit build lint format bench instructions clean fuzz fuzz-canary fuzz-ci test-asan
 
 # The shell needs only libedit; the tests also need tmux and chromium.
 run: libedit
@@ -38,6 +38,14 @@ format:
 
 bench: libedit
 	$(SWIFT) run -c release handoff-bench
+
+# Instructions per command (callgrind: exact, whatever the machine's load) of script mode, replay
+# and recording on the benchmark's cycle: how two builds are compared (.ci/instructions).
+instructions: libedit
+	@command -v valgrind >/dev/null || { echo "installing valgrind"; \
+	  $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq valgrind; }
+	$(SWIFT) build -c release --product handoff
+	.ci/instructions
 
 # Fuzzing (Fuzz/README.md): each libFuzzer target for FUZZ_SECONDS (default 600), one at a time,
 # at nice priority; fails on a crash, a hang, a leak or a run that executed nothing.
