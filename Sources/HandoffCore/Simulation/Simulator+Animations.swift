@@ -80,6 +80,8 @@ extension Simulator {
     public mutating func stepSprings(at t: Double) -> Bool {
         frame += 1
         time = t
+        // A frame in which every spring is in a quiet stretch changes nothing: it is only read.
+        guard springIsDue(at: t) else { return !animations.isEmpty }
         // Most frames end no spring: one pass sets every spring's node, with no call per spring.
         // A frame where one comes to rest takes the general pass, which sets every node again and
         // ends it (springs are pure functions of time).
@@ -112,6 +114,15 @@ extension Simulator {
         }
         if k < count { stepSpringsInPlace(at: t) }
         return !animations.isEmpty
+    }
+
+    /// Whether some running spring is outside its quiet stretch at `t` (read only: a frame with
+    /// none due writes nothing, not even the checks before a write).
+    private func springIsDue(at t: Double) -> Bool {
+        for k in animations.indices {
+            guard case .spring(let s) = animations[k], t < s.quietUntil else { return true }
+        }
+        return false
     }
 
     /// Sets every running spring's node at the current time (after lean frames, which leave a
