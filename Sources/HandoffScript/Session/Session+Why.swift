@@ -36,8 +36,9 @@ extension Session {
 
     /// Empties the next command's `why` buffers, keeping the capacity of `facts` and `moves`.
     mutating func recycleWhy(_ facts: inout [Event], _ moves: inout [Ledger]) {
-        facts.removeAll(keepingCapacity: true)
-        moves.removeAll(keepingCapacity: true)
+        // Most commands decide nothing: an empty buffer is left alone (removeAll is not free).
+        if !facts.isEmpty { facts.removeAll(keepingCapacity: true) }
+        if !moves.isEmpty { moves.removeAll(keepingCapacity: true) }
         if pendingWhy.capacity < facts.capacity { swap(&pendingWhy, &facts) }
         if pendingMoves.capacity < moves.capacity { swap(&pendingMoves, &moves) }
     }
