@@ -277,66 +277,74 @@ struct TraceSafetyTests {
         #expect(Paths.relative("/w/s.yaml", from: "/elsewhere/t", cwd: "/w") == "../../w/s.yaml")
     }
 
-    /// The escape check reads eight bytes at a time: a control character is found at every
-    /// place of every length, and text beside it (é, a no-break space) is left alone.
-    /// Text output notes the pieces that may need escaping as it writes them (labels and
-    /// numbers never do): a control character in a piece of any length, at any place, among
-    /// labels, numbers and clean pieces, is still escaped; clean lines stay as written.
-    @Test func textOutputEscapesControlsInAnyPiece() {
-        let controls = ["\u{0}", "\u{1F}", "\n", "\u{7F}", "\u{80}", "\u{9F}", "\u{1B}"]
-        let plain = ["a", "~", " ", "é", "✓"]
-        for length in 0..<24 {
-            for place in 0...length {
-                for (k, c) in controls.enumerated() {
-                    let filler = plain[(length + place + k) % plain.count]
-                    let piece =
-                        String(repeating: filler, count: place) + c
-                        + String(repeating: "x", count: length - place)
-                    var out = TextOutput()
-                    out.label("move")
-                    out.put("outer")
-                    out.put(" " as StaticString)
-                    out.put(12.5)
-                    out.endLine()
-                    out.label("owner")
-                    out.put(piece)
-                    out.put(", " as StaticString)
-                    out.put(length)
-                    out.endLine()
-                    out.escape()
-                    #expect(out.text(0) == "move      outer 12.5")
-                    #expect(
-                        out.text(1) == "owner     \(Escape.visible(piece)), \(length)",
-                        "\(Array(piece.utf8))")
-                    #expect(!out.text(1).unicodeScalars.contains { $0.value < 0x20 })
-                    var clean = TextOutput()
-                    let text = String(repeating: filler, count: place + 1) + "x"
-                    clean.put(text)
-                    clean.endLine()
-                    clean.escape()
-                    #expect(clean.text(0) == text)
-                }
-            }
-        }
-    }
-
-    @Test func escapingFindsControlsAtEveryPlace() {
-        let controls = ["\u{0}", "\u{1F}", "\n", "\u{7F}", "\u{80}", "\u{9F}"]
-        let plain = ["a", "~", " ", "é", "\u{A0}", "✓"]
-        for length in 0..<20 {
+    /// Every text of `length` 0 to `lengths - 1` characters with one of `controls` at each
+    /// `place`, after `place` characters of a plain filler (multi-byte ones among them) and
+    /// before `x`s; with the filler, for a clean text of the same shape.
+    static func controlAtEveryPlace(lengths: Int, controls: [String], plain: [String])
+        -> [(text: String, filler: String, place: Int, length: Int)]
+    {
+        var out: [(String, String, Int, Int)] = []
+        for length in 0..<lengths {
             for place in 0...length {
                 for (k, c) in controls.enumerated() {
                     let filler = plain[(length + place + k) % plain.count]
                     let text =
                         String(repeating: filler, count: place) + c
                         + String(repeating: "x", count: length - place)
-                    #expect(Escape.needsEscaping(text), "\(Array(text.utf8))")
-                    let clean =
-                        String(repeating: filler, count: place + 1)
-                        + String(repeating: "x", count: length - place)
-                    #expect(!Escape.needsEscaping(clean), "\(Array(clean.utf8))")
+                    out.append((text, filler, place, length))
                 }
             }
+        }
+        return out
+    }
+
+    /// Text output notes the pieces that may need escaping as it writes them (labels and
+    /// numbers never do): a control character in a piece of any length, at any place, among
+    /// labels, numbers and clean pieces, is still escaped; clean lines stay as written.
+    @Test func textOutputEscapesControlsInAnyPiece() {
+        let cases = Self.controlAtEveryPlace(
+            lengths: 24,
+            controls: ["\u{0}", "\u{1F}", "\n", "\u{7F}", "\u{80}", "\u{9F}", "\u{1B}"],
+            plain: ["a", "~", " ", "é", "✓"])
+        for (piece, filler, place, length) in cases {
+            var out = TextOutput()
+            out.label("move")
+            out.put("outer")
+            out.put(" " as StaticString)
+            out.put(12.5)
+            out.endLine()
+            out.label("owner")
+            out.put(piece)
+            out.put(", " as StaticString)
+            out.put(length)
+            out.endLine()
+            out.escape()
+            #expect(out.text(0) == "move      outer 12.5")
+            #expect(
+                out.text(1) == "owner     \(Escape.visible(piece)), \(length)",
+                "\(Array(piece.utf8))")
+            #expect(!out.text(1).unicodeScalars.contains { $0.value < 0x20 })
+            var clean = TextOutput()
+            let text = String(repeating: filler, count: place + 1) + "x"
+            clean.put(text)
+            clean.endLine()
+            clean.escape()
+            #expect(clean.text(0) == text)
+        }
+    }
+
+    /// The escape check reads eight bytes at a time: a control character is found at every
+    /// place of every length, and text beside it (é, a no-break space) is left alone.
+    @Test func escapingFindsControlsAtEveryPlace() {
+        let cases = Self.controlAtEveryPlace(
+            lengths: 20, controls: ["\u{0}", "\u{1F}", "\n", "\u{7F}", "\u{80}", "\u{9F}"],
+            plain: ["a", "~", " ", "é", "\u{A0}", "✓"])
+        for (text, filler, place, length) in cases {
+            #expect(Escape.needsEscaping(text), "\(Array(text.utf8))")
+            let clean =
+                String(repeating: filler, count: place + 1)
+                + String(repeating: "x", count: length - place)
+            #expect(!Escape.needsEscaping(clean), "\(Array(clean.utf8))")
         }
     }
 }
