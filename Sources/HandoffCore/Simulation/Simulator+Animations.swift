@@ -71,25 +71,37 @@ extension Simulator {
     /// `hidden-mover` can be reported: SPEC §10).
     public var springsRunAlone: Bool { graph.parallaxOrder.isEmpty && onlySpringsRun }
 
+    /// What a lean frame leaves: whether anything still animates, and the time until which every
+    /// running spring is in a quiet stretch (the frames before it change nothing but the clock:
+    /// `passQuietFrames`; `-infinity` when a spring is due sooner or nothing runs).
+    public struct LeanFrame: Equatable, Sendable {
+        public var animating: Bool
+        public var quietUntil: Double
+    }
+
     /// One frame when `springsRunAlone`: the same time, frame and facts as `stepFrame(at:)`,
     /// without the bookkeeping a frame of other animations needs (for `settle` and `wait` with
     /// nothing looking at each frame). A spring in a quiet stretch (it cannot come to rest
     /// before a later time: `SpringAnimation.quietUntil`) is not evaluated, so its node is set
     /// only when it is next evaluated: `syncSprings()` sets every spring's node after the last
-    /// lean frame. Returns whether anything still animates.
-    public mutating func stepSprings(at t: Double) -> Bool {
+    /// lean frame.
+    public mutating func stepSprings(at t: Double) -> LeanFrame {
         frame += 1
         time = t
         // A frame in which every spring is in a quiet stretch changes nothing: it is only read.
-        guard springIsDue(at: t) else { return !animations.isEmpty }
+        if let quiet = quietUntil(after: t) {
+            return LeanFrame(animating: !animations.isEmpty, quietUntil: quiet)
+        }
         // Most frames end no spring: one pass sets every spring's node, with no call per spring.
         // A frame where one comes to rest takes the general pass, which sets every node again and
         // ends it (springs are pure functions of time).
         let count = animations.count
+        var quiet = Double.infinity
         var k = 0
         while k < count {
             guard case .spring(var s) = animations[k] else { break }
             if t < s.quietUntil {
+                quiet = Swift.min(quiet, s.quietUntil)
                 k += 1
                 continue
             }
@@ -110,19 +122,35 @@ extension Simulator {
                 }
                 animations[k] = .spring(s)
             }
+            quiet = Swift.min(quiet, s.quietUntil)
             k += 1
         }
-        if k < count { stepSpringsInPlace(at: t) }
-        return !animations.isEmpty
+        if k < count {
+            stepSpringsInPlace(at: t)
+            quiet = -.infinity
+        }
+        return LeanFrame(
+            animating: !animations.isEmpty, quietUntil: animations.isEmpty ? -.infinity : quiet)
     }
 
-    /// Whether some running spring is outside its quiet stretch at `t` (read only: a frame with
-    /// none due writes nothing, not even the checks before a write).
-    private func springIsDue(at t: Double) -> Bool {
+    /// `n` lean frames that `LeanFrame.quietUntil` says are quiet, the last at `t`: what `n` calls
+    /// of `stepSprings(at:)` would do there (they only count the frames and set the clock).
+    public mutating func passQuietFrames(_ n: Int, to t: Double) {
+        frame += n
+        time = t
+    }
+
+    /// When every running spring is in a quiet stretch at `t`, the earliest of their ends; nil
+    /// when one is due (read only: a frame with none due writes nothing, not even the checks
+    /// before a write). Inlined: an outlined call from `stepSprings` copies the whole simulator.
+    @inline(__always)
+    private func quietUntil(after t: Double) -> Double? {
+        var until = Double.infinity
         for k in animations.indices {
-            guard case .spring(let s) = animations[k], t < s.quietUntil else { return true }
+            guard case .spring(let s) = animations[k], t < s.quietUntil else { return nil }
+            until = Swift.min(until, s.quietUntil)
         }
-        return false
+        return animations.isEmpty ? -.infinity : until
     }
 
     /// Sets every running spring's node at the current time (after lean frames, which leave a

@@ -15,6 +15,12 @@ struct FrameClock {
     /// The time of the next frame, and counts it.
     mutating func next() -> Double {
         taken += 1
-        return start + Double(taken) / fps
+        return time(ofFrame: taken)
     }
+
+    /// The time of frame `k` of the command.
+    func time(ofFrame k: Int) -> Double { start + Double(k) / fps }
+
+    /// Counts `n` more frames, as `n` calls of `next()` would.
+    mutating func skip(_ n: Int) { taken += n }
 }

@@ -39,6 +39,15 @@ struct FrameRun {
         }
     }
 
+    /// The last frame `wait`, `step` and `settle` may run (`settle` stops sooner when nothing
+    /// animates).
+    var lastFrame: Int {
+        switch kind {
+        case .frames(let n), .move(_, let n, _, _): n
+        case .settle(let cap): cap
+        }
+    }
+
     /// Whether another frame is due.
     func hasMore(_ sim: borrowing Simulator) -> Bool {
         switch kind {
