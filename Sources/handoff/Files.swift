@@ -152,6 +152,16 @@ struct LineReader {
     func forEachLineBytes(
         beforeRead: () -> Void = {}, _ body: (UnsafeBufferPointer<UInt8>?) -> Bool
     ) throws(FileError) {
+        try forEachLineBytes(beforeRead: beforeRead) { line, _ in body(line) ? 0 : nil }
+    }
+
+    /// `forEachLineBytes`, also given the whole lines read after each line (each ending in
+    /// "\n"; UTF-8 or not): `body` returns how many of their bytes it took, whole lines, which
+    /// are then skipped, or nil to stop.
+    func forEachLineBytes(
+        beforeRead: () -> Void = {},
+        _ body: (UnsafeBufferPointer<UInt8>?, _ following: UnsafeBufferPointer<UInt8>) -> Int?
+    ) throws(FileError) {
         defer { if fd != STDIN_FILENO { close(fd) } }
         var buffer: [UInt8] = []
         var start = 0  // first byte of the current line
@@ -174,14 +184,17 @@ struct LineReader {
             // one by one to find the bad ones.
             let keepGoing = buffer.withUnsafeBufferPointer { all in
                 let valid = Self.isUTF8(UnsafeBufferPointer(rebasing: all[start..<last]))
+                // Pointers, not slices: no bounds to check, every line lies within the chunk.
+                let base = all.baseAddress!
                 var from = start
                 while from <= last {
-                    let found = memchr(all.baseAddress! + from, 0x0A, last + 1 - from)!
-                    let nl = UnsafeRawPointer(all.baseAddress!).distance(to: found)
-                    let line = UnsafeBufferPointer(rebasing: all[from..<nl])
+                    let found = memchr(base + from, 0x0A, last + 1 - from)!
+                    let nl = UnsafeRawPointer(base).distance(to: found)
+                    let line = UnsafeBufferPointer(start: base + from, count: nl - from)
                     let ok = valid || Self.isUTF8(line)
-                    if !body(ok ? line : nil) { return false }
-                    from = nl + 1
+                    let following = UnsafeBufferPointer(start: base + nl + 1, count: last - nl)
+                    guard let taken = body(ok ? line : nil, following) else { return false }
+                    from = nl + 1 + taken
                 }
                 return true
             }
@@ -198,7 +211,8 @@ struct LineReader {
         if start < buffer.count {
             _ = buffer.withUnsafeBufferPointer { all in
                 let line = UnsafeBufferPointer(rebasing: all[start...])
-                return body(Self.isUTF8(line) ? line : nil)
+                return body(
+                    Self.isUTF8(line) ? line : nil, UnsafeBufferPointer(rebasing: all[0..<0]))
             }
         }
     }

@@ -109,6 +109,25 @@ import Testing
         #expect(replay.lines.contains(corrupt))
     }
 
+    /// A bad line right after a command, then a comment and the command's output: the output is
+    /// not taken as its expected lines (reading stopped at the bad line), so its diff says none
+    /// came.
+    @Test func invalidUTF8AfterACommandEndsItsExpectedLines() throws {
+        let dir = try Harness.temporaryDirectory()
+        let file = dir.appendingPathComponent("ff.trace")
+        var bytes = Array("# handoff trace v1\n# scene: tabs\n> step\n".utf8)
+        bytes.append(0xFF)
+        bytes += Array("\n# a comment\nt         0 → 0.02\n".utf8)
+        try Data(bytes).write(to: file)
+        let replay = try Harness.run(["replay", file.path])
+        #expect(replay.status == 1)
+        #expect(
+            replay.lines.filter { !$0.isEmpty }.suffix(3) == [
+                "@@ -4,0 +4,1 @@ > step", "+t         0 → 0.02",
+                "CORRUPT \(file.path):4: error: the line is not UTF-8 text",
+            ], "\(replay.lines)")
+    }
+
     /// `> quit` first does not pass; `test --update` keeps the commands after a `> quit`; a
     /// hand-written `record` overwrites nothing.
     @Test func quitAndRecordInATrace() throws {
