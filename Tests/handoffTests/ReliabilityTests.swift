@@ -109,6 +109,45 @@ import Testing
         #expect(replay.lines.contains(corrupt))
     }
 
+    /// UTF-8 is checked a word or four at a time: a character of every length at every place
+    /// around those words is text, and each kind of bad sequence there is found (CORRUPT at its
+    /// line, in one `test` of all the files).
+    @Test func utf8IsCheckedAtEveryPlaceInAWord() throws {
+        let dir = try Harness.temporaryDirectory()
+        let head = Array("# handoff trace v1\n# scene: tabs\n".utf8)
+        let tail = Array("\n> step\nt         0 → 0.02\n".utf8)
+        let places = [0, 1, 7, 8, 9, 31, 32, 33, 39, 40]
+        var good = head
+        for place in places {
+            for character in ["é", "→", "😀"] {
+                good += Array("# ".utf8) + Array(repeating: UInt8(ascii: "a"), count: place)
+                good += Array(character.utf8) + Array("bc\n".utf8)
+            }
+        }
+        try Data(good + tail.dropFirst()).write(to: dir.appendingPathComponent("good.trace"))
+        // A lone continuation byte, an overlong "/", a surrogate, a lead byte past U+10FFFF, a
+        // sequence cut short.
+        let bad: [[UInt8]] = [
+            [0x80], [0xC0, 0xAF], [0xED, 0xA0, 0x80], [0xF5, 0x80, 0x80], [0xE2, 0x86],
+        ]
+        var expected: [String] = ["PASS \(dir.path)/good.trace (1 command)"]
+        for (k, sequence) in bad.enumerated() {
+            for place in places {
+                let name = "bad-\(k)-\(place + 10).trace"
+                var bytes = head + Array("# ".utf8)
+                bytes += Array(repeating: UInt8(ascii: "a"), count: place) + sequence
+                bytes += Array(repeating: UInt8(ascii: "b"), count: 40) + tail
+                try Data(bytes).write(to: dir.appendingPathComponent(name))
+                expected.append("CORRUPT \(dir.path)/\(name):3: error: the line is not UTF-8 text")
+            }
+        }
+        let r = try Harness.run(["test", dir.path])
+        #expect(r.status == 1)
+        let verdicts = r.lines.filter { !$0.isEmpty && !$0.hasPrefix(" ") }
+        #expect(
+            verdicts.sorted() == (expected + ["1 passed, 50 failed"]).sorted(), "\(r.out)")
+    }
+
     /// A bad line right after a command, then a comment and the command's output: the output is
     /// not taken as its expected lines (reading stopped at the bad line), so its diff says none
     /// came.

@@ -396,26 +396,34 @@ package struct TraceRunner {
         return equal(a.baseAddress!, expected.baseAddress!, n)
     }
 
-    /// Whether the `n` bytes at `a` and at `b` are the same, a machine word at a time.
+    /// Whether the `n` bytes at `a` and at `b` are the same: four machine words at a time, then
+    /// one, then the last word again (overlapping) instead of byte by byte.
     @inline(__always)
     private static func equal(_ a: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>, _ n: Int)
         -> Bool
     {
         let pa = UnsafeRawPointer(a)
         let pb = UnsafeRawPointer(b)
+        func word(_ p: UnsafeRawPointer, _ i: Int) -> UInt64 {
+            p.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+        }
+        guard n >= 8 else {
+            for i in 0..<n where a[i] != b[i] { return false }
+            return true
+        }
         var i = 0
-        while i + 8 <= n {
-            guard
-                pa.loadUnaligned(fromByteOffset: i, as: UInt64.self)
-                    == pb.loadUnaligned(fromByteOffset: i, as: UInt64.self)
-            else { return false }
-            i += 8
+        while i &+ 32 <= n {
+            let d =
+                (word(pa, i) ^ word(pb, i)) | (word(pa, i &+ 8) ^ word(pb, i &+ 8))
+                | (word(pa, i &+ 16) ^ word(pb, i &+ 16)) | (word(pa, i &+ 24) ^ word(pb, i &+ 24))
+            guard d == 0 else { return false }
+            i &+= 32
         }
-        while i < n {
-            guard a[i] == b[i] else { return false }
-            i += 1
+        while i &+ 8 <= n {
+            guard word(pa, i) == word(pb, i) else { return false }
+            i &+= 8
         }
-        return true
+        return i == n || word(pa, n &- 8) == word(pb, n &- 8)
     }
 
     /// Adds a hunk to the capped diff; `remake(limit)` gives the same hunk with at most `limit`
