@@ -235,7 +235,7 @@ struct LineReader {
 /// a script, in batches: when the buffer fills, before an error line, before reading more input
 /// and at the end (one write for many commands instead of one each).
 struct Console {
-    private var out: [UInt8] = []
+    private var out = ByteBuffer()
     private var err = ""
     /// A batch is written once it holds this many bytes.
     static let batchSize = 1 << 16
@@ -246,7 +246,7 @@ struct Console {
             err += line + "\n"
             flushErr()
         } else {
-            out.append(contentsOf: line.utf8)
+            out.append(line)
             out.append(UInt8(ascii: "\n"))
         }
     }
@@ -261,14 +261,22 @@ struct Console {
     /// Prints a command's result: its text bytes as they are (no error line among them), then
     /// its lines.
     mutating func emit(_ r: RunResult, batch: Bool = false) {
-        out.append(contentsOf: r.text.bytes)
-        emit(r.lines, batch: batch)
+        out.append(r.text)
+        if !r.lines.isEmpty {
+            emit(r.lines, batch: batch)
+        } else if !batch || out.count >= Self.batchSize {
+            flushOut()
+        }
     }
 
     mutating func flushOut() {
         guard !out.isEmpty else { return }
-        FileHandle.standardOutput.write(Data(out))
-        out.removeAll(keepingCapacity: true)
+        // Written from the buffer itself (no `Data` copy of it).
+        out.withMutableBytes {
+            FileHandle.standardOutput.write(
+                Data(bytesNoCopy: $0.baseAddress!, count: $0.count, deallocator: .none))
+        }
+        out.removeAll()
     }
 
     mutating func flushErr() {

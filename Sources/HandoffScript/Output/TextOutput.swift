@@ -33,6 +33,12 @@ package struct TextOutput: Equatable, Sendable {
         storage.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[..<used])) }
     }
 
+    /// `withBytes` for another module: not generic, so it is compiled here, specialized (a
+    /// generic one would be called unspecialized from there).
+    package func withBytes(_ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+        storage.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[..<used])) }
+    }
+
     /// Where line `k` ends in `bytes`: past its "\n".
     @inline(__always)
     package func end(ofLine k: Int) -> Int { ends[k].end }

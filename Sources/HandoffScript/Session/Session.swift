@@ -26,8 +26,6 @@ package struct Session {
     let files: any FileAccess
     /// The trace being recorded, if any.
     var recorder: (any TraceSink)?
-    /// The buffer each recorded block is built in.
-    private var recordBuffer: [UInt8] = []
     /// The buffer a command's text is rendered into (reused from one command to the next).
     private var textBuffer = TextOutput()
     /// Text output is handed back as bytes in `RunResult.text` when it holds no error line (the
@@ -344,20 +342,8 @@ package struct Session {
             return
         default: break
         }
-        if recorder != nil {
-            // Built in a buffer reused from one command to the next.
-            var block = recordBuffer
-            recordBuffer = []
-            block.removeAll(keepingCapacity: true)
-            block.append(contentsOf: "> ".utf8)
-            block.append(contentsOf: canonical.utf8)
-            block.append(UInt8(ascii: "\n"))
-            block.append(contentsOf: text.bytes)
-            if let recorder, let problem = block.withUnsafeBufferPointer(recorder.write(bytes:)) {
-                result.lines.append(
-                    OutputLine("error: " + recordingStopped(problem), role: .error))
-            }
-            recordBuffer = block
+        if let recorder, let problem = recorder.write(command: canonical, output: text) {
+            result.lines.append(OutputLine("error: " + recordingStopped(problem), role: .error))
         }
     }
 
