@@ -117,11 +117,10 @@ struct Run: ParsableCommand {
                     return bail ? nil : 0
                 }
                 let cr = bytes.last == UInt8(ascii: "\r") ? 1 : 0
-                let line = String(
-                    decoding: UnsafeBufferPointer(rebasing: bytes.dropLast(cr)), as: UTF8.self)
+                let line = UnsafeBufferPointer(start: bytes.baseAddress, count: bytes.count - cr)
                 // Errors and failed `expect`s say `FILE:LINE:COL` with `--script`, `LINE:COL` on
                 // standard input; `quit`, or a failure with `--bail`, stops.
-                let r = session.run(line, lineNumber: number, file: script)
+                let r = session.run(bytes: line, lineNumber: number, file: script)
                 console.emit(r, batch: true)
                 if r.failed {
                     ok = false

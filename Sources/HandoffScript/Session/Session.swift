@@ -156,6 +156,23 @@ package struct Session {
         return run(parsed, line: line, lineNumber: lineNumber, file: file)
     }
 
+    /// `run` for a line given as UTF-8 bytes, as a script reads it: a line parsed before is
+    /// found by its bytes, so no `String` is made and no command copied.
+    package mutating func run(
+        bytes: UnsafeBufferPointer<UInt8>, lineNumber: Int? = nil, file: String? = nil
+    ) -> RunResult {
+        guard let entry = parsed.entry(bytes: bytes) else {
+            return run(String(decoding: bytes, as: UTF8.self), lineNumber: lineNumber, file: file)
+        }
+        return run(entry.parsed, line: entry.line, lineNumber: lineNumber, file: file)
+    }
+
+    /// The line given as UTF-8 bytes and its command, if it was parsed before (a trace runner
+    /// reads its commands so).
+    mutating func parsedLine(bytes: UnsafeBufferPointer<UInt8>) -> ParseCache.Entry? {
+        parsed.entry(bytes: bytes)
+    }
+
     /// Runs a line already parsed (a trace parses each command when it reads it).
     package mutating func run(
         _ parsed: ParsedCommand, line: String, lineNumber: Int? = nil, file: String? = nil

@@ -110,13 +110,20 @@ package struct TraceRunner {
         let first = line.first
         if first == UInt8(ascii: ">"), n >= 2, line[1] == UInt8(ascii: " ") {
             done()
-            // After "> " comes the command; an ASCII byte there starts a new character, else
-            // the characters decide (a combining mark would join the space).
-            let text =
-                n == 2 || line[2] < 0x80
-                ? String(decoding: UnsafeBufferPointer(rebasing: line[2...]), as: UTF8.self)
-                : String(String(decoding: line, as: UTF8.self).dropFirst(2))
             guard let box else { return fail("no '# scene:' line before the first command") }
+            if update { keep(String(decoding: line, as: UTF8.self)) }
+            // After "> " comes the command; an ASCII byte there starts a new character, else
+            // the characters decide (a combining mark would join the space). A command read
+            // before is found by its bytes: no `String` made, no command copied.
+            let ascii = n == 2 || line[2] < 0x80
+            let command = UnsafeBufferPointer(rebasing: line[2...])
+            if ascii, let entry = box.session.parsedLine(bytes: command) {
+                return start(entry.line, entry.parsed, box)
+            }
+            let text =
+                ascii
+                ? String(decoding: command, as: UTF8.self)
+                : String(String(decoding: line, as: UTF8.self).dropFirst(2))
             let parsed: ParsedCommand
             do {
                 guard let p = try box.session.parseWithSource(text) else {
@@ -126,7 +133,6 @@ package struct TraceRunner {
             } catch {
                 return fail("column \(error.column + 2): \(error.message)")
             }
-            if update { keep(String(decoding: line, as: UTF8.self)) }
             start(text, parsed, box)
         } else if first == UInt8(ascii: "#") {
             let line = Substring(String(decoding: line, as: UTF8.self))
