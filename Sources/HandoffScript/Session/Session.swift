@@ -164,7 +164,10 @@ package struct Session {
         guard let entry = parsed.entry(bytes: bytes) else {
             return run(String(decoding: bytes, as: UTF8.self), lineNumber: lineNumber, file: file)
         }
-        return run(entry.parsed, line: entry.line, lineNumber: lineNumber, file: file)
+        // Borrowed from the entry, which the cache keeps alive: the command is not copied.
+        return withExtendedLifetime(entry) {
+            run(entry.parsed, line: entry.line, lineNumber: lineNumber, file: file)
+        }
     }
 
     /// The line given as UTF-8 bytes and its command, if it was parsed before (a trace runner

@@ -118,7 +118,8 @@ package struct TraceRunner {
             let ascii = n == 2 || line[2] < 0x80
             let command = UnsafeBufferPointer(rebasing: line[2...])
             if ascii, let entry = box.session.parsedLine(bytes: command) {
-                return start(entry.line, entry.parsed, box)
+                // Borrowed from the entry, which the cache keeps alive: the command is not copied.
+                return withExtendedLifetime(entry) { start(entry.line, entry.parsed, box) }
             }
             let text =
                 ascii
