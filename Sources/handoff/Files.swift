@@ -176,57 +176,65 @@ struct LineReader {
         _ body: (UnsafeBufferPointer<UInt8>?, _ following: UnsafeBufferPointer<UInt8>) -> Int?
     ) throws(FileError) {
         defer { if fd != STDIN_FILENO { close(fd) } }
-        var buffer: [UInt8] = []
+        // Read straight into one region (no copy of each chunk): the bytes in `start..<end`,
+        // a partial last line moved to the front when room runs short, the region doubled when
+        // one line fills it.
+        var capacity = 1 << 20
+        var region = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
+        defer { region.deallocate() }
         var start = 0  // first byte of the current line
+        var end = 0  // end of the bytes read
         var scanned = 0  // bytes already searched for "\n"
-        var chunk = [UInt8](repeating: 0, count: 1 << 20)
         while true {
+            if capacity - end < capacity / 2 {
+                if start > 0 {
+                    memmove(region, region + start, end - start)
+                    end -= start
+                    scanned -= start
+                    start = 0
+                }
+                if capacity - end < capacity / 2 {
+                    let larger = UnsafeMutablePointer<UInt8>.allocate(capacity: 2 * capacity)
+                    larger.update(from: region, count: end)
+                    region.deallocate()
+                    region = larger
+                    capacity *= 2
+                }
+            }
             beforeRead()
-            let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress!, $0.count) }
+            let n = read(fd, region + end, capacity - end)
             if n < 0 {
                 if errno == EINTR { continue }
                 throw FileError(LocalFiles.describe(errno))
             }
             if n == 0 { break }
-            buffer.append(contentsOf: chunk[0..<n])
-            guard let last = buffer[scanned...].lastIndex(of: UInt8(ascii: "\n")) else {
-                scanned = buffer.count
+            end += n
+            let unscanned = UnsafeBufferPointer(start: region + scanned, count: end - scanned)
+            guard let found = unscanned.lastIndex(of: UInt8(ascii: "\n")) else {
+                scanned = end
                 continue
             }
-            // The complete lines of this chunk, validated as one block (the common case), else
-            // one by one to find the bad ones.
-            let keepGoing = buffer.withUnsafeBufferPointer { all in
-                let valid = Self.isUTF8(UnsafeBufferPointer(rebasing: all[start..<last]))
-                // Pointers, not slices: no bounds to check, every line lies within the chunk.
-                let base = all.baseAddress!
-                var from = start
-                while from <= last {
-                    let found = memchr(base + from, 0x0A, last + 1 - from)!
-                    let nl = UnsafeRawPointer(base).distance(to: found)
-                    let line = UnsafeBufferPointer(start: base + from, count: nl - from)
-                    let ok = valid || Self.isUTF8(line)
-                    let following = UnsafeBufferPointer(start: base + nl + 1, count: last - nl)
-                    guard let taken = body(ok ? line : nil, following) else { return false }
-                    from = nl + 1 + taken
-                }
-                return true
+            let last = scanned + found
+            // The complete lines read, validated as one block (the common case), else one by
+            // one to find the bad ones. Pointers, not slices: every line lies within the region.
+            let valid = Self.isUTF8(UnsafeBufferPointer(start: region + start, count: last - start))
+            var from = start
+            while from <= last {
+                let nl = UnsafeRawPointer(region).distance(
+                    to: memchr(region + from, 0x0A, last + 1 - from)!)
+                let line = UnsafeBufferPointer(start: region + from, count: nl - from)
+                let ok = valid || Self.isUTF8(line)
+                let following = UnsafeBufferPointer(start: region + nl + 1, count: last - nl)
+                guard let taken = body(ok ? line : nil, following) else { return }
+                from = nl + 1 + taken
             }
-            if !keepGoing { return }
             start = last + 1
-            scanned = buffer.count
-            // Drop consumed bytes once they are at least half the buffer: linear overall.
-            if start >= buffer.count / 2 {
-                buffer.removeFirst(start)
-                scanned -= start
-                start = 0
-            }
+            scanned = end
         }
-        if start < buffer.count {
-            _ = buffer.withUnsafeBufferPointer { all in
-                let line = UnsafeBufferPointer(rebasing: all[start...])
-                return body(
-                    Self.isUTF8(line) ? line : nil, UnsafeBufferPointer(rebasing: all[0..<0]))
-            }
+        if start < end {
+            let line = UnsafeBufferPointer(start: region + start, count: end - start)
+            _ = body(
+                Self.isUTF8(line) ? line : nil, UnsafeBufferPointer(start: region + end, count: 0))
         }
     }
 }

@@ -148,6 +148,28 @@ import Testing
             verdicts.sorted() == (expected + ["1 passed, 50 failed"]).sorted(), "\(r.out)")
     }
 
+    /// A trace of several megabytes is read in pieces whose ends fall inside lines (the partial
+    /// line moves to the front of the reader's region): every line is still read once, in order,
+    /// so the diff at the end names its line.
+    @Test func aLongTraceIsReadLineByLineAcrossReads() throws {
+        let dir = try Harness.temporaryDirectory()
+        let file = dir.appendingPathComponent("long.trace")
+        var text = "# handoff trace v1\n# scene: tabs\n"
+        var lines = 2
+        for k in 0..<60_000 {
+            text += "# " + String(repeating: "x", count: k % 97) + "\n"
+            lines += 1
+        }
+        text += "> step\nt         0 → 0.03\n"
+        try Self.write(text, file)
+        let r = try Harness.run(["replay", file.path])
+        #expect(r.status == 1)
+        #expect(
+            r.lines.contains("@@ -\(lines + 2),1 +\(lines + 2),1 @@ > step"), "\(r.lines.prefix(5))"
+        )
+        #expect(r.lines.contains("-t         0 → 0.03"))
+    }
+
     /// A bad line right after a command, then a comment and the command's output: the output is
     /// not taken as its expected lines (reading stopped at the bad line), so its diff says none
     /// came.
