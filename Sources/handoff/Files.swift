@@ -99,18 +99,31 @@ struct LineReader {
     }
 
     /// Whether `bytes` are UTF-8 text (Unicode's table 3-7 of well-formed sequences: no overlong
-    /// form, no surrogate, nothing past U+10FFFF), eight ASCII bytes at a time: the standard
+    /// form, no surrogate, nothing past U+10FFFF), ASCII a word or four at a time: the standard
     /// library's check costs several times more on a long trace.
     static func isUTF8(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         guard let base = bytes.baseAddress else { return true }
         let raw = UnsafeRawPointer(base)
         let n = bytes.count
+        let high: UInt64 = 0x8080_8080_8080_8080
+        func word(_ i: Int) -> UInt64 {
+            UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: i, as: UInt64.self))
+        }
         var i = 0
         while i < n {
-            while i + 8 <= n,
-                raw.loadUnaligned(fromByteOffset: i, as: UInt64.self) & 0x8080_8080_8080_8080 == 0
+            // ASCII runs: four words at a time, then one; a word with a high bit goes straight
+            // to its first such byte (the lowest, read little-endian).
+            while i &+ 32 <= n, (word(i) | word(i &+ 8) | word(i &+ 16) | word(i &+ 24)) & high == 0
             {
-                i += 8
+                i &+= 32
+            }
+            while i &+ 8 <= n {
+                let marks = word(i) & high
+                if marks != 0 {
+                    i &+= marks.trailingZeroBitCount >> 3
+                    break
+                }
+                i &+= 8
             }
             guard i < n else { break }
             let lead = base[i]
@@ -152,54 +165,76 @@ struct LineReader {
     func forEachLineBytes(
         beforeRead: () -> Void = {}, _ body: (UnsafeBufferPointer<UInt8>?) -> Bool
     ) throws(FileError) {
+        try forEachLineBytes(beforeRead: beforeRead) { line, _ in body(line) ? 0 : nil }
+    }
+
+    /// `forEachLineBytes`, also given the whole lines read after each line (each ending in
+    /// "\n"; UTF-8 or not): `body` returns how many of their bytes it took, whole lines, which
+    /// are then skipped, or nil to stop.
+    func forEachLineBytes(
+        beforeRead: () -> Void = {},
+        _ body: (UnsafeBufferPointer<UInt8>?, _ following: UnsafeBufferPointer<UInt8>) -> Int?
+    ) throws(FileError) {
         defer { if fd != STDIN_FILENO { close(fd) } }
-        var buffer: [UInt8] = []
+        // Read straight into one region (no copy of each chunk): the bytes in `start..<end`,
+        // a partial last line moved to the front when room runs short, the region doubled when
+        // one line fills it.
+        var capacity = 1 << 20
+        var region = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
+        defer { region.deallocate() }
         var start = 0  // first byte of the current line
+        var end = 0  // end of the bytes read
         var scanned = 0  // bytes already searched for "\n"
-        var chunk = [UInt8](repeating: 0, count: 1 << 20)
         while true {
+            if capacity - end < capacity / 2 {
+                if start > 0 {
+                    memmove(region, region + start, end - start)
+                    end -= start
+                    scanned -= start
+                    start = 0
+                }
+                if capacity - end < capacity / 2 {
+                    let larger = UnsafeMutablePointer<UInt8>.allocate(capacity: 2 * capacity)
+                    larger.update(from: region, count: end)
+                    region.deallocate()
+                    region = larger
+                    capacity *= 2
+                }
+            }
             beforeRead()
-            let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress!, $0.count) }
+            let n = read(fd, region + end, capacity - end)
             if n < 0 {
                 if errno == EINTR { continue }
                 throw FileError(LocalFiles.describe(errno))
             }
             if n == 0 { break }
-            buffer.append(contentsOf: chunk[0..<n])
-            guard let last = buffer[scanned...].lastIndex(of: UInt8(ascii: "\n")) else {
-                scanned = buffer.count
+            end += n
+            let unscanned = UnsafeBufferPointer(start: region + scanned, count: end - scanned)
+            guard let found = unscanned.lastIndex(of: UInt8(ascii: "\n")) else {
+                scanned = end
                 continue
             }
-            // The complete lines of this chunk, validated as one block (the common case), else
-            // one by one to find the bad ones.
-            let keepGoing = buffer.withUnsafeBufferPointer { all in
-                let valid = Self.isUTF8(UnsafeBufferPointer(rebasing: all[start..<last]))
-                var from = start
-                while from <= last {
-                    let found = memchr(all.baseAddress! + from, 0x0A, last + 1 - from)!
-                    let nl = UnsafeRawPointer(all.baseAddress!).distance(to: found)
-                    let line = UnsafeBufferPointer(rebasing: all[from..<nl])
-                    let ok = valid || Self.isUTF8(line)
-                    if !body(ok ? line : nil) { return false }
-                    from = nl + 1
-                }
-                return true
+            let last = scanned + found
+            // The complete lines read, validated as one block (the common case), else one by
+            // one to find the bad ones. Pointers, not slices: every line lies within the region.
+            let valid = Self.isUTF8(UnsafeBufferPointer(start: region + start, count: last - start))
+            var from = start
+            while from <= last {
+                let nl = UnsafeRawPointer(region).distance(
+                    to: memchr(region + from, 0x0A, last + 1 - from)!)
+                let line = UnsafeBufferPointer(start: region + from, count: nl - from)
+                let ok = valid || Self.isUTF8(line)
+                let following = UnsafeBufferPointer(start: region + nl + 1, count: last - nl)
+                guard let taken = body(ok ? line : nil, following) else { return }
+                from = nl + 1 + taken
             }
-            if !keepGoing { return }
             start = last + 1
-            scanned = buffer.count
-            // Drop consumed bytes once they are at least half the buffer: linear overall.
-            if start >= buffer.count / 2 {
-                buffer.removeFirst(start)
-                scanned -= start
-                start = 0
-            }
+            scanned = end
         }
-        if start < buffer.count {
-            _ = buffer.withUnsafeBufferPointer { all in
-                let line = UnsafeBufferPointer(rebasing: all[start...])
-                return body(Self.isUTF8(line) ? line : nil)
-            }
+        if start < end {
+            let line = UnsafeBufferPointer(start: region + start, count: end - start)
+            _ = body(
+                Self.isUTF8(line) ? line : nil, UnsafeBufferPointer(start: region + end, count: 0))
         }
     }
 }
@@ -208,7 +243,7 @@ struct LineReader {
 /// a script, in batches: when the buffer fills, before an error line, before reading more input
 /// and at the end (one write for many commands instead of one each).
 struct Console {
-    private var out: [UInt8] = []
+    private var out = ByteBuffer()
     private var err = ""
     /// A batch is written once it holds this many bytes.
     static let batchSize = 1 << 16
@@ -219,7 +254,7 @@ struct Console {
             err += line + "\n"
             flushErr()
         } else {
-            out.append(contentsOf: line.utf8)
+            out.append(line)
             out.append(UInt8(ascii: "\n"))
         }
     }
@@ -234,14 +269,22 @@ struct Console {
     /// Prints a command's result: its text bytes as they are (no error line among them), then
     /// its lines.
     mutating func emit(_ r: RunResult, batch: Bool = false) {
-        out.append(contentsOf: r.text.bytes)
-        emit(r.lines, batch: batch)
+        out.append(r.text)
+        if !r.lines.isEmpty {
+            emit(r.lines, batch: batch)
+        } else if !batch || out.count >= Self.batchSize {
+            flushOut()
+        }
     }
 
     mutating func flushOut() {
         guard !out.isEmpty else { return }
-        FileHandle.standardOutput.write(Data(out))
-        out.removeAll(keepingCapacity: true)
+        // Written from the buffer itself (no `Data` copy of it).
+        out.withMutableBytes {
+            FileHandle.standardOutput.write(
+                Data(bytesNoCopy: $0.baseAddress!, count: $0.count, deallocator: .none))
+        }
+        out.removeAll()
     }
 
     mutating func flushErr() {

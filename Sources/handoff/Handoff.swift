@@ -108,26 +108,25 @@ struct Run: ParsableCommand {
         let (script, bail) = (script, bail)
         do {
             // Output is written in batches, and always before waiting for more input.
-            try reader.forEachLineBytes(beforeRead: { console.flushOut() }) { bytes in
+            try reader.forEachLineBytes(beforeRead: { console.flushOut() }) { bytes, _ in
                 number += 1
                 guard let bytes else {
                     console.print(
                         "\(number):1: error: the line is not UTF-8 text", error: true)
                     ok = false
-                    return !bail
+                    return bail ? nil : 0
                 }
                 let cr = bytes.last == UInt8(ascii: "\r") ? 1 : 0
-                let line = String(
-                    decoding: UnsafeBufferPointer(rebasing: bytes.dropLast(cr)), as: UTF8.self)
+                let line = UnsafeBufferPointer(start: bytes.baseAddress, count: bytes.count - cr)
                 // Errors and failed `expect`s say `FILE:LINE:COL` with `--script`, `LINE:COL` on
                 // standard input; `quit`, or a failure with `--bail`, stops.
-                let r = session.run(line, lineNumber: number, file: script)
+                let r = session.run(bytes: line, lineNumber: number, file: script)
                 console.emit(r, batch: true)
                 if r.failed {
                     ok = false
-                    if bail { return false }
+                    if bail { return nil }
                 }
-                return !r.quit
+                return r.quit ? nil : 0
             }
         } catch {
             console.print(

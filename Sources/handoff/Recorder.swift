@@ -14,6 +14,9 @@ final class Recorder: TraceSink {
     private var length: off_t = 0
     private var lastSync: UInt64
     private var failed = false
+    /// The buffer each command's block is built in (only this recorder touches it, one access
+    /// at a time: not checked at run time).
+    @exclusivity(unchecked) private var block = ByteBuffer()
     /// How often the trace is synced while commands keep coming.
     static let syncInterval: UInt64 = 100_000_000
 
@@ -53,6 +56,26 @@ final class Recorder: TraceSink {
     func write(_ text: String) -> String? {
         var text = text
         return text.withUTF8 { write(bytes: $0) }
+    }
+
+    func write(command: String, output: TextOutput) -> String? {
+        // `> COMMAND`, "\n" and the output copied into the block at once.
+        var command = command
+        command.withUTF8 { c in
+            output.withBytes { o in
+                block.removeAll()
+                block.append(count: c.count + 3 + o.count) { p in
+                    p[0] = UInt8(ascii: ">")
+                    p[1] = UInt8(ascii: " ")
+                    if let from = c.baseAddress { (p + 2).update(from: from, count: c.count) }
+                    p[c.count + 2] = UInt8(ascii: "\n")
+                    if let from = o.baseAddress {
+                        (p + c.count + 3).update(from: from, count: o.count)
+                    }
+                }
+            }
+        }
+        return block.withBytes { write(bytes: $0) }
     }
 
     func write(bytes: UnsafeBufferPointer<UInt8>) -> String? {

@@ -93,9 +93,12 @@ struct Replay: ParsableCommand {
     /// Streams a trace into `runner`: `replay` and `test` read traces the same way, so they agree
     /// on every file (a line that is not UTF-8 is corrupt there, in both).
     static func feed(_ reader: LineReader, into runner: inout TraceRunner) throws(FileError) {
-        try reader.forEachLineBytes { line in
-            if let line { runner.feed(bytes: line) } else { runner.feedInvalidLine() }
-            return true
+        try reader.forEachLineBytes { line, following in
+            guard let line else {
+                runner.feedInvalidLine()
+                return 0
+            }
+            return runner.feed(bytes: line, following: following)
         }
     }
 }

@@ -40,4 +40,23 @@ import Testing
         }
         #expect(cache.lookup("tab next") == nil)
     }
+
+    /// A line read as bytes is found by them: the same entry as its text, never a line that
+    /// differs in one byte, in its length or only after the guessed line.
+    @Test func aLineIsFoundByItsBytes() throws {
+        var cache = ParseCache()
+        let lines = ["pan 0 -150", "move 0 -100", "tap café", "end 0 -900"]
+        for line in lines { _ = try parse(&cache, line) }
+        for line in lines {
+            var bytes = Array(line.utf8)
+            let entry = bytes.withUnsafeBufferPointer { cache.entry(bytes: $0) }
+            #expect(entry?.line == line)
+            #expect(entry?.parsed.canonical == cache.lookup(line)?.canonical)
+            bytes[bytes.count - 1] ^= 1
+            #expect(bytes.withUnsafeBufferPointer { cache.entry(bytes: $0) } == nil)
+            #expect(
+                Array(line.utf8).dropLast().withUnsafeBufferPointer { cache.entry(bytes: $0) }
+                    == nil)
+        }
+    }
 }

@@ -109,6 +109,86 @@ import Testing
         #expect(replay.lines.contains(corrupt))
     }
 
+    /// UTF-8 is checked a word or four at a time: a character of every length at every place
+    /// around those words is text, and each kind of bad sequence there is found (CORRUPT at its
+    /// line, in one `test` of all the files).
+    @Test func utf8IsCheckedAtEveryPlaceInAWord() throws {
+        let dir = try Harness.temporaryDirectory()
+        let head = Array("# handoff trace v1\n# scene: tabs\n".utf8)
+        let tail = Array("\n> step\nt         0 → 0.02\n".utf8)
+        let places = [0, 1, 7, 8, 9, 31, 32, 33, 39, 40]
+        var good = head
+        for place in places {
+            for character in ["é", "→", "😀"] {
+                good += Array("# ".utf8) + Array(repeating: UInt8(ascii: "a"), count: place)
+                good += Array(character.utf8) + Array("bc\n".utf8)
+            }
+        }
+        try Data(good + tail.dropFirst()).write(to: dir.appendingPathComponent("good.trace"))
+        // A lone continuation byte, an overlong "/", a surrogate, a lead byte past U+10FFFF, a
+        // sequence cut short.
+        let bad: [[UInt8]] = [
+            [0x80], [0xC0, 0xAF], [0xED, 0xA0, 0x80], [0xF5, 0x80, 0x80], [0xE2, 0x86],
+        ]
+        var expected: [String] = ["PASS \(dir.path)/good.trace (1 command)"]
+        for (k, sequence) in bad.enumerated() {
+            for place in places {
+                let name = "bad-\(k)-\(place + 10).trace"
+                var bytes = head + Array("# ".utf8)
+                bytes += Array(repeating: UInt8(ascii: "a"), count: place) + sequence
+                bytes += Array(repeating: UInt8(ascii: "b"), count: 40) + tail
+                try Data(bytes).write(to: dir.appendingPathComponent(name))
+                expected.append("CORRUPT \(dir.path)/\(name):3: error: the line is not UTF-8 text")
+            }
+        }
+        let r = try Harness.run(["test", dir.path])
+        #expect(r.status == 1)
+        let verdicts = r.lines.filter { !$0.isEmpty && !$0.hasPrefix(" ") }
+        #expect(
+            verdicts.sorted() == (expected + ["1 passed, 50 failed"]).sorted(), "\(r.out)")
+    }
+
+    /// A trace of several megabytes is read in pieces whose ends fall inside lines (the partial
+    /// line moves to the front of the reader's region): every line is still read once, in order,
+    /// so the diff at the end names its line.
+    @Test func aLongTraceIsReadLineByLineAcrossReads() throws {
+        let dir = try Harness.temporaryDirectory()
+        let file = dir.appendingPathComponent("long.trace")
+        var text = "# handoff trace v1\n# scene: tabs\n"
+        var lines = 2
+        for k in 0..<60_000 {
+            text += "# " + String(repeating: "x", count: k % 97) + "\n"
+            lines += 1
+        }
+        text += "> step\nt         0 → 0.03\n"
+        try Self.write(text, file)
+        let r = try Harness.run(["replay", file.path])
+        #expect(r.status == 1)
+        #expect(
+            r.lines.contains("@@ -\(lines + 2),1 +\(lines + 2),1 @@ > step"), "\(r.lines.prefix(5))"
+        )
+        #expect(r.lines.contains("-t         0 → 0.03"))
+    }
+
+    /// A bad line right after a command, then a comment and the command's output: the output is
+    /// not taken as its expected lines (reading stopped at the bad line), so its diff says none
+    /// came.
+    @Test func invalidUTF8AfterACommandEndsItsExpectedLines() throws {
+        let dir = try Harness.temporaryDirectory()
+        let file = dir.appendingPathComponent("ff.trace")
+        var bytes = Array("# handoff trace v1\n# scene: tabs\n> step\n".utf8)
+        bytes.append(0xFF)
+        bytes += Array("\n# a comment\nt         0 → 0.02\n".utf8)
+        try Data(bytes).write(to: file)
+        let replay = try Harness.run(["replay", file.path])
+        #expect(replay.status == 1)
+        #expect(
+            replay.lines.filter { !$0.isEmpty }.suffix(3) == [
+                "@@ -4,0 +4,1 @@ > step", "+t         0 → 0.02",
+                "CORRUPT \(file.path):4: error: the line is not UTF-8 text",
+            ], "\(replay.lines)")
+    }
+
     /// `> quit` first does not pass; `test --update` keeps the commands after a `> quit`; a
     /// hand-written `record` overwrites nothing.
     @Test func quitAndRecordInATrace() throws {

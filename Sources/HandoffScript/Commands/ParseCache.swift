@@ -4,10 +4,20 @@
 /// value; a line that finds both taken replaces the first. A line that follows the same line as
 /// last time is found without hashing.
 struct ParseCache {
-    /// Each slot's line ("" for an empty slot: a blank line is never cached) and its command, in
-    /// two arrays: comparing a slot's line copies no command.
-    private var lines: [String] = []
-    private var commands: [ParsedCommand?] = []
+    /// A line and its command, shared: a hit hands out the entry, so running the command copies
+    /// neither (a `ParsedCommand` copied and destroyed costs hundreds of instructions).
+    final class Entry: Sendable {
+        let line: String
+        let parsed: ParsedCommand
+
+        init(line: String, parsed: ParsedCommand) {
+            self.line = line
+            self.parsed = parsed
+        }
+    }
+
+    /// Each slot's entry (nil for an empty slot: a blank line is never cached).
+    private var entries: [Entry?] = []
     /// Lines longer than this are parsed every time (they are rare and would only crowd it).
     static let maxLength = 256
     static let size = 512
@@ -21,40 +31,46 @@ struct ParseCache {
 
     /// The parsed command of `line`, if it is in the cache.
     mutating func lookup(_ line: String) -> ParsedCommand? {
-        guard !lines.isEmpty else { return nil }
+        var line = line
+        return line.withUTF8 { entry(bytes: $0)?.parsed }
+    }
+
+    /// The entry of the line whose UTF-8 bytes are `bytes`, if it is in the cache: found by its
+    /// bytes, so a line read from a file needs no `String` to be found.
+    mutating func entry(bytes: UnsafeBufferPointer<UInt8>) -> Entry? {
+        guard !entries.isEmpty else { return nil }
         if last >= 0 {
             let guess = next[last]
-            if guess >= 0, lines[guess] == line {
+            if guess >= 0, let e = entries[guess], Self.same(e.line, bytes) {
                 last = guess
-                return commands[guess]
+                return e
             }
         }
-        guard let h = Self.hash(line) else {
+        guard let h = Self.hash(bytes) else {
             last = -1
             return nil
         }
-        if lines[h] == line {
+        if let e = entries[h], Self.same(e.line, bytes) {
             found(h)
-            return commands[h]
+            return e
         }
-        if lines[h ^ 1] == line {
+        if let e = entries[h ^ 1], Self.same(e.line, bytes) {
             found(h ^ 1)
-            return commands[h ^ 1]
+            return e
         }
         return nil
     }
 
     mutating func insert(_ line: String, _ parsed: ParsedCommand) {
-        guard let h = Self.hash(line) else { return }
         guard !line.isEmpty else { return }
-        if lines.isEmpty {
-            lines = Array(repeating: "", count: Self.size)
-            commands = Array(repeating: nil, count: Self.size)
+        var line = line
+        guard let h = line.withUTF8({ Self.hash($0) }) else { return }
+        if entries.isEmpty {
+            entries = Array(repeating: nil, count: Self.size)
             next = Array(repeating: -1, count: Self.size)
         }
-        let k = lines[h].isEmpty || !lines[h ^ 1].isEmpty ? h : h ^ 1
-        lines[k] = line
-        commands[k] = parsed
+        let k = entries[h] == nil || entries[h ^ 1] != nil ? h : h ^ 1
+        entries[k] = Entry(line: line, parsed: parsed)
         found(k)
     }
 
@@ -64,18 +80,22 @@ struct ParseCache {
         last = k
     }
 
-    /// FNV-1a over the line's UTF-8 bytes, folded to a slot; nil for a line too long to cache.
-    private static func hash(_ line: String) -> Int? {
-        let bytes = line.utf8
+    /// Whether `line`'s UTF-8 bytes are `bytes`.
+    private static func same(_ line: String, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        let utf8 = line.utf8
+        guard utf8.count == bytes.count else { return false }
+        return utf8.withContiguousStorageIfAvailable { stored in
+            guard let a = stored.baseAddress, let b = bytes.baseAddress else { return true }
+            for i in 0..<stored.count where a[i] != b[i] { return false }
+            return true
+        } ?? utf8.elementsEqual(bytes)
+    }
+
+    /// FNV-1a over a line's UTF-8 bytes, folded to a slot; nil for a line too long to cache.
+    private static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
         guard bytes.count <= maxLength else { return nil }
         var h: UInt32 = 2_166_136_261
-        let hashed: Bool? = bytes.withContiguousStorageIfAvailable { buffer in
-            for b in buffer { h = (h ^ UInt32(b)) &* 16_777_619 }
-            return true
-        }
-        if hashed == nil {
-            for b in bytes { h = (h ^ UInt32(b)) &* 16_777_619 }
-        }
+        for b in bytes { h = (h ^ UInt32(b)) &* 16_777_619 }
         return Int((h ^ (h >> 16)) % UInt32(size))
     }
 }

@@ -27,6 +27,22 @@ package struct TextOutput: Equatable, Sendable {
     /// The lines, each followed by "\n".
     package var bytes: ArraySlice<UInt8> { storage[..<used] }
 
+    /// `bytes`, valid during the call (no slice to retain and release).
+    @inline(__always)
+    package func withBytes<T>(_ body: (UnsafeBufferPointer<UInt8>) -> T) -> T {
+        storage.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[..<used])) }
+    }
+
+    /// `withBytes` for another module: not generic, so it is compiled here, specialized (a
+    /// generic one would be called unspecialized from there).
+    package func withBytes(_ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+        storage.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[..<used])) }
+    }
+
+    /// Where line `k` ends in `bytes`: past its "\n".
+    @inline(__always)
+    package func end(ofLine k: Int) -> Int { ends[k].end }
+
     /// The number of lines.
     package var count: Int { ends.count }
 

@@ -20,8 +20,11 @@ package protocol TraceSink: AnyObject {
     /// Writes whole blocks now; returns why the recording failed (disk full, the file renamed or
     /// removed), once, after which nothing more is written.
     func write(_ text: String) -> String?
-    /// `write`, from UTF-8 bytes (the hot path: one block per command).
+    /// `write`, from UTF-8 bytes.
     func write(bytes: UnsafeBufferPointer<UInt8>) -> String?
+    /// `write` of a command's block: `> COMMAND`, then its text output as it is (the hot path:
+    /// one block per command).
+    func write(command: String, output: TextOutput) -> String?
     /// Syncs and closes; returns why the recording failed, if it did at this last sync.
     func close() -> String?
 }
@@ -29,6 +32,12 @@ package protocol TraceSink: AnyObject {
 extension TraceSink {
     package func write(bytes: UnsafeBufferPointer<UInt8>) -> String? {
         write(String(decoding: bytes, as: UTF8.self))
+    }
+
+    package func write(command: String, output: TextOutput) -> String? {
+        var block = Array("> ".utf8) + Array(command.utf8) + [UInt8(ascii: "\n")]
+        output.withBytes { block.append(contentsOf: $0) }
+        return block.withUnsafeBufferPointer { write(bytes: $0) }
     }
 }
 

@@ -26,8 +26,6 @@ package struct Session {
     let files: any FileAccess
     /// The trace being recorded, if any.
     var recorder: (any TraceSink)?
-    /// The buffer each recorded block is built in.
-    private var recordBuffer: [UInt8] = []
     /// The buffer a command's text is rendered into (reused from one command to the next).
     private var textBuffer = TextOutput()
     /// Text output is handed back as bytes in `RunResult.text` when it holds no error line (the
@@ -156,6 +154,26 @@ package struct Session {
             return failure(error, line: line, lineNumber: lineNumber, file: file)
         }
         return run(parsed, line: line, lineNumber: lineNumber, file: file)
+    }
+
+    /// `run` for a line given as UTF-8 bytes, as a script reads it: a line parsed before is
+    /// found by its bytes, so no `String` is made and no command copied.
+    package mutating func run(
+        bytes: UnsafeBufferPointer<UInt8>, lineNumber: Int? = nil, file: String? = nil
+    ) -> RunResult {
+        guard let entry = parsed.entry(bytes: bytes) else {
+            return run(String(decoding: bytes, as: UTF8.self), lineNumber: lineNumber, file: file)
+        }
+        // Borrowed from the entry, which the cache keeps alive: the command is not copied.
+        return withExtendedLifetime(entry) {
+            run(entry.parsed, line: entry.line, lineNumber: lineNumber, file: file)
+        }
+    }
+
+    /// The line given as UTF-8 bytes and its command, if it was parsed before (a trace runner
+    /// reads its commands so).
+    mutating func parsedLine(bytes: UnsafeBufferPointer<UInt8>) -> ParseCache.Entry? {
+        parsed.entry(bytes: bytes)
     }
 
     /// Runs a line already parsed (a trace parses each command when it reads it).
@@ -344,20 +362,8 @@ package struct Session {
             return
         default: break
         }
-        if recorder != nil {
-            // Built in a buffer reused from one command to the next.
-            var block = recordBuffer
-            recordBuffer = []
-            block.removeAll(keepingCapacity: true)
-            block.append(contentsOf: "> ".utf8)
-            block.append(contentsOf: canonical.utf8)
-            block.append(UInt8(ascii: "\n"))
-            block.append(contentsOf: text.bytes)
-            if let recorder, let problem = block.withUnsafeBufferPointer(recorder.write(bytes:)) {
-                result.lines.append(
-                    OutputLine("error: " + recordingStopped(problem), role: .error))
-            }
-            recordBuffer = block
+        if let recorder, let problem = recorder.write(command: canonical, output: text) {
+            result.lines.append(OutputLine("error: " + recordingStopped(problem), role: .error))
         }
     }
 

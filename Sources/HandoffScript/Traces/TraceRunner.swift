@@ -28,15 +28,27 @@ package struct TraceRunner {
     package let file: String
     let files: any FileAccess
     package let update: Bool
-    var session: Session?
-    /// Whether `session` is set (comparing the optional with nil copies the whole session).
-    var hasSession = false
+    /// The session, in a box: used in place (an optional session is copied and destroyed around
+    /// each use). Set by the `# scene:` line.
+    private var box: SessionBox?
     var lineNumber = 0
-    /// The command read last, waiting for its expected output.
-    var pending: (command: String, parsed: ParsedCommand, line: Int)?
-    /// Its expected lines, one after the other in `expectedBytes` (each ends at its entry of
-    /// `expectedEnds`), and, with `update`, the comments among them: buffers reused from one
-    /// command to the next.
+    /// A command ran and its expected lines are being read: its text, its line and its result.
+    var running = false
+    var command = ""
+    var commandLine = 0
+    var result = RunResult()
+    /// Its expected lines read so far, and how many of them up to the last that is not blank
+    /// (trailing blank lines are ignored).
+    var expectedRead = 0
+    var expectedCount = 0
+    /// Where the next line of `result.text` starts: each expected line is compared in place with
+    /// the line the command printed, as it is read. Once one is not the same byte for byte,
+    /// `copying` is set and the expected lines are copied, one after the other, into
+    /// `expectedBytes` (each ends at its entry of `expectedEnds`) to be compared line by line
+    /// when the command is done; with `update`, the comments among them go to `comments`.
+    /// Buffers reused from one command to the next.
+    var textAt = 0
+    var copying = false
     var expectedBytes: [UInt8] = []
     var expectedEnds: [Int] = []
     var comments: [String] = []
@@ -97,36 +109,35 @@ package struct TraceRunner {
         }
         let first = line.first
         if first == UInt8(ascii: ">"), n >= 2, line[1] == UInt8(ascii: " ") {
-            flush()
-            if stoppedAtPause {
-                skipped += 1  // this command, stopped before it was read
-                return
-            }
-            guard corrupt == nil, !stopped else { return }
+            done()
+            guard let box else { return fail("no '# scene:' line before the first command") }
+            if update { keep(String(decoding: line, as: UTF8.self)) }
             // After "> " comes the command; an ASCII byte there starts a new character, else
-            // the characters decide (a combining mark would join the space).
+            // the characters decide (a combining mark would join the space). A command read
+            // before is found by its bytes: no `String` made, no command copied.
+            let ascii = n == 2 || line[2] < 0x80
+            let command = UnsafeBufferPointer(rebasing: line[2...])
+            if ascii, let entry = box.session.parsedLine(bytes: command) {
+                // Borrowed from the entry, which the cache keeps alive: the command is not copied.
+                return withExtendedLifetime(entry) { start(entry.line, entry.parsed, box) }
+            }
             let text =
-                n == 2 || line[2] < 0x80
-                ? String(decoding: UnsafeBufferPointer(rebasing: line[2...]), as: UTF8.self)
+                ascii
+                ? String(decoding: command, as: UTF8.self)
                 : String(String(decoding: line, as: UTF8.self).dropFirst(2))
-            if !hasSession { return fail("no '# scene:' line before the first command") }
             let parsed: ParsedCommand
             do {
-                guard let p = try session!.parseWithSource(text) else {
+                guard let p = try box.session.parseWithSource(text) else {
                     return fail("empty command")
                 }
                 parsed = p
             } catch {
                 return fail("column \(error.column + 2): \(error.message)")
             }
-            pending = (text, parsed, lineNumber)
-            expectedBytes.removeAll(keepingCapacity: true)
-            expectedEnds.removeAll(keepingCapacity: true)
-            if !comments.isEmpty { comments.removeAll(keepingCapacity: true) }
-            if update { keep(String(decoding: line, as: UTF8.self)) }
+            start(text, parsed, box)
         } else if first == UInt8(ascii: "#") {
             let line = Substring(String(decoding: line, as: UTF8.self))
-            if !hasSession, line.hasPrefix("# scene:") {
+            if box == nil, line.hasPrefix("# scene:") {
                 let ref = line.dropFirst("# scene:".count).trimmingCharacters()
                 let base = Paths.directory(of: file)
                 do {
@@ -134,34 +145,83 @@ package struct TraceRunner {
                     var s = Session(scene: scene, ref: ref, files: files)
                     s.baseDirectory = base
                     s.verifying = true
-                    // The text comes back as bytes (see `flush`), unless `beforeCommand` may run
+                    // The text comes back as bytes (see `start`), unless `beforeCommand` may run
                     // commands of its own in the session.
                     s.textInBuffer = beforeCommand == nil
-                    session = s
-                    hasSession = true
+                    box = SessionBox(s)
                 } catch {
                     return fail(error.message)
                 }
             }
-            if pending == nil {
+            if !running {
                 keep(String(line))
             } else if update {
                 comments.append(String(line))
             }
-        } else if pending != nil {
-            expectedBytes.append(contentsOf: line)
-            expectedEnds.append(expectedBytes.count)
+        } else if running {
+            expect(line)
         } else if n > 0 {
             fail("output before the first command")
         }
     }
 
+    /// `feed(bytes:)`, given also the whole lines that follow it (each ending in "\n"): right
+    /// after a command, its expected lines are taken from them at once when they are its output
+    /// byte for byte, as the line-by-line comparison would find them. Returns how many bytes of
+    /// `following` were taken (the caller goes on after them).
+    package mutating func feed(
+        bytes raw: UnsafeBufferPointer<UInt8>, following: UnsafeBufferPointer<UInt8>
+    ) -> Int {
+        feed(bytes: raw)
+        // Only the line just fed was the command (a line ignored after it, being corrupt, was not).
+        guard running, commandLine == lineNumber, expectedRead == 0 else { return 0 }
+        return takeExpected(following)
+    }
+
+    /// The command's output, if `following` begins with it: no line of it may read as anything
+    /// but an expected line (`#`, `> `) or lose trailing blanks to the trimming (those go line by
+    /// line, as does output that differs).
+    private mutating func takeExpected(_ following: UnsafeBufferPointer<UInt8>) -> Int {
+        let lines = result.text.count
+        guard lines > 0, let base = following.baseAddress else { return 0 }
+        let (size, count) = result.text.withBytes { all -> (Int, Int) in
+            let size = all.count
+            guard size <= following.count, Self.equal(all.baseAddress!, base, size) else {
+                return (0, 0)
+            }
+            var count = 0
+            var from = 0
+            for k in 0..<lines {
+                let end = result.text.end(ofLine: k)
+                if end - from > 1 {
+                    let first = all[from]
+                    let last = all[end - 2]
+                    if first == UInt8(ascii: "#")
+                        || (first == UInt8(ascii: ">") && all[from + 1] == UInt8(ascii: " "))
+                        || last == 0x20 || last == 0x09 || last == 0x0D
+                    {
+                        return (0, 0)
+                    }
+                    count = k + 1
+                }
+                from = end
+            }
+            return (size, count)
+        }
+        guard size > 0 else { return 0 }
+        lineNumber += lines
+        expectedRead = lines
+        expectedCount = count
+        textAt = size
+        return size
+    }
+
     /// Runs the last command and reports.
     package mutating func finish() -> Outcome {
-        flush()
+        done()
         if let corrupt { return .corrupt(corrupt) }
         if lineNumber == 0 { return .corrupt("\(file):1: error: the trace is empty") }
-        if !hasSession { return .corrupt("\(file):\(lineNumber): error: no '# scene:' line") }
+        if box == nil { return .corrupt("\(file):\(lineNumber): error: no '# scene:' line") }
         if stoppedAtPause {
             return .stopped(verified: commands, of: commands + skipped, differing: differing)
         }
@@ -181,9 +241,10 @@ package struct TraceRunner {
         if update { updated += line + "\n" }
     }
 
-    private mutating func flush() {
-        guard hasSession, let p = pending.take() else { return }
-        if let before = beforeCommand, !before(p.command, p.line, &session!) {
+    /// Runs a command as soon as it is read (after the `beforeCommand` pause): its expected
+    /// lines are then compared with its output as they come.
+    private mutating func start(_ text: String, _ parsed: ParsedCommand, _ box: SessionBox) {
+        if let before = beforeCommand, !before(text, lineNumber, &box.session) {
             stopped = true
             stoppedAtPause = true
             skipped += 1
@@ -192,20 +253,61 @@ package struct TraceRunner {
         commands += 1
         // In place: no copy of the session per command, and the line is not parsed again.
         // The text comes back as bytes, compared in place (`beforeCommand` sees lines).
-        if beforeCommand != nil { session!.textInBuffer = true }
-        let result = session!.run(p.parsed, line: p.command)
-        if beforeCommand != nil { session!.textInBuffer = false }
-        var expectedCount = expectedEnds.count
-        while expectedCount > 0,
-            expectedEnds[expectedCount - 1]
-                == (expectedCount > 1 ? expectedEnds[expectedCount - 2] : 0)
-        {
-            expectedCount -= 1
+        if beforeCommand != nil { box.session.textInBuffer = true }
+        result = box.session.run(parsed, line: text)
+        if beforeCommand != nil { box.session.textInBuffer = false }
+        running = true
+        command = text
+        commandLine = lineNumber
+        expectedRead = 0
+        expectedCount = 0
+        textAt = 0
+        copying = false
+    }
+
+    /// An expected line of the command that ran (trailing blanks removed): compared in place
+    /// with the next line the command printed while they are the same byte for byte, copied
+    /// from the first that is not.
+    private mutating func expect(_ line: UnsafeBufferPointer<UInt8>) {
+        let k = expectedRead
+        expectedRead = k + 1
+        if !line.isEmpty { expectedCount = k + 1 }
+        if !copying {
+            let at = textAt
+            let n = line.count
+            let same = result.text.withBytes { all in
+                guard at + n < all.count, all[at + n] == UInt8(ascii: "\n") else { return false }
+                return n == 0 || Self.equal(all.baseAddress! + at, line.baseAddress!, n)
+            }
+            if same {
+                textAt = at + n + 1
+                return
+            }
+            // The lines before this one are the command's own, byte for byte.
+            copying = true
+            expectedBytes.removeAll(keepingCapacity: true)
+            expectedEnds.removeAll(keepingCapacity: true)
+            for j in 0..<k {
+                result.text.withLine(j) { expectedBytes.append(contentsOf: $0) }
+                expectedEnds.append(expectedBytes.count)
+            }
         }
+        expectedBytes.append(contentsOf: line)
+        expectedEnds.append(expectedBytes.count)
+    }
+
+    /// Compares the output of the command that ran with its expected lines, and reports.
+    private mutating func done() {
+        guard running else { return }
+        running = false
+        // Given up at the end, so the session's text buffer is not shared when the next command
+        // writes it.
+        defer { result.text = TextOutput() }
+        let expectedCount = expectedCount
         // A refused command (`record`, `replay`, `quit` in a trace) differs whatever was expected.
         var matched =
             !result.refused && result.text.count + result.lines.count == expectedCount
-        if matched {
+        if matched, copying {
             matched = expectedBytes.withUnsafeBufferPointer { all in
                 var from = 0
                 for k in 0..<expectedCount {
@@ -223,7 +325,9 @@ package struct TraceRunner {
         }
         if matched, result.failed {
             failingCount += 1
-            if failing.count < 5 { failing.append(FailedCommand(line: p.line, command: p.command)) }
+            if failing.count < 5 {
+                failing.append(FailedCommand(line: commandLine, command: command))
+            }
         }
         // The output as lines of text is built only when something needs it.
         guard update || !matched || afterCommand != nil else { return }
@@ -236,16 +340,21 @@ package struct TraceRunner {
         }
         if update { for l in actual { keep(l) } }
         for c in comments { keep(c) }
+        if !comments.isEmpty { comments.removeAll(keepingCapacity: true) }
         if !matched {
             differing += 1
-            let expected = expectedLines(expectedCount)
+            // Until a line differed, the expected lines were the command's own.
+            let expected =
+                copying
+                ? expectedLines(expectedCount) : (0..<expectedCount).map(result.text.text)
+            let (command, line) = (command, commandLine)
             let hunk = Self.hunk(
-                command: p.command, line: p.line, shift: lineShift, expected: expected,
+                command: command, line: line, shift: lineShift, expected: expected,
                 actual: actual)
             afterCommand?(actual, hunk)
             addHunk(hunk, shift: actual.count - expected.count) { [lineShift] limit in
                 Self.hunk(
-                    command: p.command, line: p.line, shift: lineShift, expected: expected,
+                    command: command, line: line, shift: lineShift, expected: expected,
                     actual: actual, limit: limit)
             }
         } else {
@@ -291,21 +400,37 @@ package struct TraceRunner {
         while n > 0, a[n - 1] == UInt8(ascii: " ") { n -= 1 }
         guard n == expected.count else { return false }
         guard n > 0 else { return true }
-        let pa = UnsafeRawPointer(a.baseAddress!)
-        let pe = UnsafeRawPointer(expected.baseAddress!)
+        return equal(a.baseAddress!, expected.baseAddress!, n)
+    }
+
+    /// Whether the `n` bytes at `a` and at `b` are the same: four machine words at a time, then
+    /// one, then the last word again (overlapping) instead of byte by byte.
+    @inline(__always)
+    private static func equal(_ a: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>, _ n: Int)
+        -> Bool
+    {
+        let pa = UnsafeRawPointer(a)
+        let pb = UnsafeRawPointer(b)
+        func word(_ p: UnsafeRawPointer, _ i: Int) -> UInt64 {
+            p.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+        }
+        guard n >= 8 else {
+            for i in 0..<n where a[i] != b[i] { return false }
+            return true
+        }
         var i = 0
-        while i + 8 <= n {
-            guard
-                pa.loadUnaligned(fromByteOffset: i, as: UInt64.self)
-                    == pe.loadUnaligned(fromByteOffset: i, as: UInt64.self)
-            else { return false }
-            i += 8
+        while i &+ 32 <= n {
+            let d =
+                (word(pa, i) ^ word(pb, i)) | (word(pa, i &+ 8) ^ word(pb, i &+ 8))
+                | (word(pa, i &+ 16) ^ word(pb, i &+ 16)) | (word(pa, i &+ 24) ^ word(pb, i &+ 24))
+            guard d == 0 else { return false }
+            i &+= 32
         }
-        while i < n {
-            guard a[i] == expected[i] else { return false }
-            i += 1
+        while i &+ 8 <= n {
+            guard word(pa, i) == word(pb, i) else { return false }
+            i &+= 8
         }
-        return true
+        return i == n || word(pa, n &- 8) == word(pb, n &- 8)
     }
 
     /// Adds a hunk to the capped diff; `remake(limit)` gives the same hunk with at most `limit`
@@ -378,7 +503,20 @@ package struct TraceRunner {
         -> TraceRunner
     {
         var runner = TraceRunner(file: file, files: files, update: update)
-        forEachLine(in: Substring(text)) { runner.feed($0) }
+        var text = text
+        text.withUTF8 { all in
+            // Split at "\n" as `forEachLine` does; the whole lines after each are its `following`.
+            let whole = (all.lastIndex(of: UInt8(ascii: "\n")) ?? -1) + 1
+            var from = 0
+            while let newline = all[from...].firstIndex(of: UInt8(ascii: "\n")) {
+                from =
+                    newline + 1
+                    + runner.feed(
+                        bytes: UnsafeBufferPointer(rebasing: all[from..<newline]),
+                        following: UnsafeBufferPointer(rebasing: all[(newline + 1)..<whole]))
+            }
+            runner.feed(bytes: UnsafeBufferPointer(rebasing: all[from...]))
+        }
         if text.hasSuffix("\n") { runner.lineNumber -= 1 }
         return runner
     }
@@ -425,6 +563,14 @@ package struct TraceRunner {
             return "FAIL \(file): \(differ)stopped after \(n) of \(total) commands: not verified"
         }
     }
+}
+
+/// A trace runner's session, changed in place through the box. Only its runner reaches it, one
+/// access at a time, so the accesses are not checked at run time.
+private final class SessionBox {
+    @exclusivity(unchecked) var session: Session
+
+    init(_ session: Session) { self.session = session }
 }
 
 extension Substring {
