@@ -81,19 +81,27 @@ struct CommandLog {
 
     mutating func append(_ text: String, time: Double, frames: Int32 = Entry.whole) {
         if interned.isEmpty { interned = Array(repeating: 0, count: Self.internLimit) }
-        var text = text
-        let id = text.withUTF8 { utf8 in
-            let slot = Self.slot(utf8)
-            if interned[slot] != 0, stored(Int(interned[slot] - 1), equals: utf8) {
-                return interned[slot] - 1
-            }
-            let id = UInt32(starts.count)
-            starts.append(UInt32(bytes.count))
-            bytes.append(contentsOf: utf8)
-            interned[slot] = id + 1
-            return id
-        }
+        // A native or small string lends its bytes without a copy of the string.
+        let id =
+            text.utf8.withContiguousStorageIfAvailable { intern($0) }
+            ?? {
+                var text = text
+                return text.withUTF8 { intern($0) }
+            }()
         entries.append(Entry(time: time, text: id, frames: frames))
+    }
+
+    /// The index of the stored text with these bytes, storing them when the latest text in their
+    /// slot is another.
+    private mutating func intern(_ utf8: UnsafeBufferPointer<UInt8>) -> UInt32 {
+        let slot = Self.slot(utf8)
+        let held = interned[slot]
+        if held != 0, stored(Int(held - 1), equals: utf8) { return held - 1 }
+        let id = UInt32(starts.count)
+        starts.append(UInt32(bytes.count))
+        bytes.append(contentsOf: utf8)
+        interned[slot] = id + 1
+        return id
     }
 
     /// FNV-1a over the text's bytes, folded to a slot of `interned`.
@@ -103,13 +111,20 @@ struct CommandLog {
         return Int((h ^ (h >> 16)) % UInt32(internLimit))
     }
 
-    /// Whether stored text `id` has exactly these bytes.
+    /// Whether stored text `id` has exactly these bytes (compared through the buffers, with no
+    /// check per byte).
     private func stored(_ id: Int, equals utf8: UnsafeBufferPointer<UInt8>) -> Bool {
         let a = Int(starts[id])
         let b = id + 1 < starts.count ? Int(starts[id + 1]) : bytes.count
         guard b - a == utf8.count else { return false }
-        for k in 0..<utf8.count where bytes[a + k] != utf8[k] { return false }
-        return true
+        return bytes.withUnsafeBufferPointer { all in
+            guard let base = all.baseAddress, let other = utf8.baseAddress else {
+                return utf8.isEmpty
+            }
+            let mine = base + a
+            for k in 0..<utf8.count where mine[k] != other[k] { return false }
+            return true
+        }
     }
 
     /// Sets the frames the last command ran (`Entry.whole`: all of them).
