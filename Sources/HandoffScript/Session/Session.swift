@@ -180,18 +180,27 @@ package struct Session {
     package mutating func run(
         _ parsed: ParsedCommand, line: String, lineNumber: Int? = nil, file: String? = nil
     ) -> RunResult {
+        // Filled in place and returned once: the result is not copied on its way out.
         var result = RunResult()
+        run(parsed, line: line, lineNumber: lineNumber, file: file, into: &result)
+        return result
+    }
+
+    /// `run` for a line already parsed, into `result` (empty when given). The command is read in
+    /// place from `parsed`, never copied.
+    private mutating func run(
+        _ parsed: ParsedCommand, line: String, lineNumber: Int?, file: String?,
+        into result: inout RunResult
+    ) {
         clearPendingWhy()
-        let command = parsed.command
-        let canonical = parsed.canonical
-        if verifying, let refusal = Self.refusalWhileVerifying(command) {
-            var r = failure(
+        if verifying, let refusal = Self.refusalWhileVerifying(parsed.command) {
+            result = failure(
                 Diagnostic(refusal, column: 1, length: max(1, line.trimmingSpaces.count)),
-                line: line, lineNumber: lineNumber, file: file, canonical: canonical)
-            r.refused = true
-            return r
+                line: line, lineNumber: lineNumber, file: file, canonical: parsed.canonical)
+            result.refused = true
+            return
         }
-        let inspection = command.isInspection
+        let inspection = parsed.command.isInspection
         // The values before the command, in the session's reused snapshot (given back after).
         var before = snapshot
         snapshot = Snapshot()
@@ -199,7 +208,7 @@ package struct Session {
         defer { snapshot = before }
         let loadsBefore = loads
         let start = sim.time
-        let (history, resumed, dropped) = beginCommand(command, canonical)
+        let (history, resumed, dropped) = beginCommand(parsed.command, parsed.canonical)
         // Each hazard prints at most once per command (SPEC §10.1); `continue` and `step` while
         // stopped go on with the same command.
         if !inspection, !resumed { sim.beginCommand() }
@@ -213,10 +222,11 @@ package struct Session {
             facts = try execute(parsed, result: &result)
         } catch {
             if let dropped { debug.pending = dropped }
-            return failure(
-                error, line: line, lineNumber: lineNumber, file: file, canonical: canonical)
+            result = failure(
+                error, line: line, lineNumber: lineNumber, file: file, canonical: parsed.canonical)
+            return
         }
-        if history, keepsHistory { logCommand(canonical, start: start) }
+        if history, keepsHistory { logCommand(parsed.canonical, start: start) }
         if resumed || (history && debug.active) { endCommand(history: history, resumed: resumed) }
         if !debug.watchLines.isEmpty {
             Self.interleave(debug.watchLines, into: &facts)
@@ -228,26 +238,27 @@ package struct Session {
             debug.stopLines = []
         }
         // `why` after `continue` or `step` explains the command they resumed.
-        keepForWhy(resumed ? debug.command : canonical)
-        result.canonical = canonical
+        keepForWhy(resumed ? debug.command : parsed.canonical)
+        result.canonical = parsed.canonical
         // Text is what traces store, also under `--json`; written into the session's buffer.
         var rendered = textBuffer
         textBuffer = TextOutput()
         rendered.removeAll()
         defer { textBuffer = rendered }
-        if case .state(json: true) = command {
+        if case .state(json: true) = parsed.command {
             rendered.line(StateReport(sim).json)
         } else if !json || recorder != nil {
             TextRenderer.render(&facts, names: names, into: &rendered)
             rendered.escape()
         }
-        if json, case .state(json: true) = command {
+        if json, case .state(json: true) = parsed.command {
             result.lines = rendered.lines
         } else if json {
             result.lines = [
                 OutputLine(
                     JSONRenderer.line(
-                        command: canonical, facts: facts, state: StateReport(sim).json, names: names
+                        command: parsed.canonical, facts: facts, state: StateReport(sim).json,
+                        names: names
                     ))
             ]
         } else if textInBuffer, !rendered.contains(.error) {
@@ -264,8 +275,7 @@ package struct Session {
                 }
             }
         }
-        record(command, canonical, rendered, &result)
-        return result
+        record(parsed.command, parsed.canonical, rendered, &result)
     }
 
     /// Why `command` is refused while a trace is verified, or nil.
