@@ -34,14 +34,15 @@ extension Session {
     // MARK: Around each command
 
     /// Before a command runs: a history command drops a stopped command's rest (SPEC §10.1),
-    /// returned so that a command that fails can put it back (bad input loses nothing), and may
-    /// take a checkpoint first; `continue` and `step` while stopped resume it.
-    mutating func beginCommand(_ command: Command, _ canonical: String)
-        -> (history: Bool, resumed: Bool, dropped: FrameRun?)
-    {
+    /// moved into `dropped` so that a command that fails can put it back (bad input loses
+    /// nothing), and may take a checkpoint first; `continue` and `step` while stopped resume it.
+    /// (`dropped` is the caller's variable, not part of the result: a returned optional is
+    /// destroyed through its type's metadata, on every command.)
+    mutating func beginCommand(
+        _ command: Command, _ canonical: String, dropping dropped: inout FrameRun?
+    ) -> (history: Bool, resumed: Bool) {
         var history = command.isHistory
         var resumed = false
-        var dropped: FrameRun?
         if debug.pending != nil {
             switch command {
             case .step:
@@ -62,7 +63,7 @@ extension Session {
             debug.command = canonical
         }
         if debug.active { debug.scanMark = sim.logCount }
-        return (history, resumed, dropped)
+        return (history, resumed)
     }
 
     /// Appends a history command that ran (with the frames it ran, when it is stopped).

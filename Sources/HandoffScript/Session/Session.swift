@@ -208,7 +208,9 @@ package struct Session {
         defer { snapshot = before }
         let loadsBefore = loads
         let start = sim.time
-        let (history, resumed, dropped) = beginCommand(parsed.command, parsed.canonical)
+        var dropped: FrameRun?
+        let (history, resumed) = beginCommand(
+            parsed.command, parsed.canonical, dropping: &dropped)
         // Each hazard prints at most once per command (SPEC §10.1); `continue` and `step` while
         // stopped go on with the same command.
         if !inspection, !resumed { sim.beginCommand() }
