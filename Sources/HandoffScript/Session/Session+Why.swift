@@ -12,10 +12,10 @@ extension Session {
         var moves: [Ledger] = []
         swap(&moves, &pendingMoves)
         // Where the finger is inside the slop explains a move that decided nothing else, once.
-        if decided.contains(where: Self.isTracking) {
-            let tracking = decided.filter(Self.isTracking)
+        if let k = decided.lastIndex(where: Self.isTracking) {
+            let last = decided[k]
             decided.removeAll(where: Self.isTracking)
-            if decided.isEmpty, moves.isEmpty, let last = tracking.last { decided = [last] }
+            if decided.isEmpty, moves.isEmpty { decided.append(last) }
         }
         if moves.isEmpty, decided.count == 1, case .refused(let refusal) = decided[0] {
             refusedSince = (command, refusal, blockedUntil(refusal))
@@ -26,11 +26,16 @@ extension Session {
             recycleWhy(&decided, &moves)
             return
         }
-        if var old = lastWhy {
-            lastWhy = nil
-            recycleWhy(&old.facts, &old.moves)
+        if lastWhy == nil {
+            lastWhy = (command, decided, moves)
+        } else {
+            // In place: the new buffers go in and the old ones come out to be reused, with no
+            // copy of the tuple.
+            lastWhy!.command = command
+            swap(&lastWhy!.facts, &decided)
+            swap(&lastWhy!.moves, &moves)
+            recycleWhy(&decided, &moves)
         }
-        lastWhy = (command, decided, moves)
         refusedSince = nil
     }
 
