@@ -36,11 +36,9 @@ extension Session {
     /// Before a command runs: a history command drops a stopped command's rest (SPEC §10.1),
     /// moved into `dropped` so that a command that fails can put it back (bad input loses
     /// nothing), and may take a checkpoint first; `continue` and `step` while stopped resume it.
-    /// (`dropped` is the caller's variable, not part of the result: a returned optional is
-    /// destroyed through its type's metadata, on every command.)
-    mutating func beginCommand(
-        _ command: Command, _ canonical: String, dropping dropped: inout FrameRun?
-    ) -> (history: Bool, resumed: Bool) {
+    mutating func beginCommand(_ command: Command, _ canonical: String)
+        -> (history: Bool, resumed: Bool)
+    {
         var history = command.isHistory
         var resumed = false
         if debug.pending != nil {

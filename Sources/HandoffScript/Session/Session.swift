@@ -44,6 +44,10 @@ package struct Session {
     var historyOverflow = false
     /// Breakpoints, watches and the stopped command (SPEC §10).
     var debug = Debugger()
+    /// The rest of a stopped command that the running command dropped, put back if it fails
+    /// (kept here, not in a local: an optional `FrameRun` in a local is destroyed through its
+    /// type's metadata, on every command).
+    var dropped: FrameRun?
     package var keepsHistory = true
     static let historyLimit = 1_000_000
     /// The scene and the `set` settings at the last load, where a recording's re-simulation
@@ -208,9 +212,7 @@ package struct Session {
         defer { snapshot = before }
         let loadsBefore = loads
         let start = sim.time
-        var dropped: FrameRun?
-        let (history, resumed) = beginCommand(
-            parsed.command, parsed.canonical, dropping: &dropped)
+        let (history, resumed) = beginCommand(parsed.command, parsed.canonical)
         // Each hazard prints at most once per command (SPEC §10.1); `continue` and `step` while
         // stopped go on with the same command.
         if !inspection, !resumed { sim.beginCommand() }
@@ -223,11 +225,16 @@ package struct Session {
         do {
             facts = try execute(parsed, result: &result)
         } catch {
-            if let dropped { debug.pending = dropped }
+            if dropped != nil {
+                debug.pending = dropped
+                dropped = nil
+            }
             result = failure(
                 error, line: line, lineNumber: lineNumber, file: file, canonical: parsed.canonical)
             return
         }
+        // Its rest stays dropped (nil already unless a stopped command's rest was dropped).
+        if dropped != nil { dropped = nil }
         if history, keepsHistory { logCommand(parsed.canonical, start: start) }
         if resumed || (history && debug.active) { endCommand(history: history, resumed: resumed) }
         if !debug.watchLines.isEmpty {
