@@ -92,14 +92,18 @@ import Testing
 
     // MARK: Traces that lie
 
+    /// A trace file in a new folder: `head`, one 0xFF byte (never UTF-8), then `tail`.
+    static func trace(_ head: String, badByteThen tail: String) throws -> URL {
+        let file = try Harness.temporaryDirectory().appendingPathComponent("ff.trace")
+        try Data(Array(head.utf8) + [0xFF] + Array(tail.utf8)).write(to: file)
+        return file
+    }
+
     /// One 0xFF byte in a comment: `test` and `replay` agree (CORRUPT at that line).
     @Test func invalidUTF8IsCorruptInTestAndReplay() throws {
-        let dir = try Harness.temporaryDirectory()
-        let file = dir.appendingPathComponent("ff.trace")
-        var bytes = Array("# handoff trace v1\n# scene: tabs\n# caf".utf8)
-        bytes.append(0xFF)
-        bytes += Array("\n> step\nt         0 → 0.02\n".utf8)
-        try Data(bytes).write(to: file)
+        let file = try Self.trace(
+            "# handoff trace v1\n# scene: tabs\n# caf",
+            badByteThen: "\n> step\nt         0 → 0.02\n")
         let corrupt = "CORRUPT \(file.path):3: error: the line is not UTF-8 text"
         let test = try Harness.run(["test", file.path])
         #expect(test.status == 1)
@@ -174,12 +178,9 @@ import Testing
     /// not taken as its expected lines (reading stopped at the bad line), so its diff says none
     /// came.
     @Test func invalidUTF8AfterACommandEndsItsExpectedLines() throws {
-        let dir = try Harness.temporaryDirectory()
-        let file = dir.appendingPathComponent("ff.trace")
-        var bytes = Array("# handoff trace v1\n# scene: tabs\n> step\n".utf8)
-        bytes.append(0xFF)
-        bytes += Array("\n# a comment\nt         0 → 0.02\n".utf8)
-        try Data(bytes).write(to: file)
+        let file = try Self.trace(
+            "# handoff trace v1\n# scene: tabs\n> step\n",
+            badByteThen: "\n# a comment\nt         0 → 0.02\n")
         let replay = try Harness.run(["replay", file.path])
         #expect(replay.status == 1)
         #expect(
