@@ -280,16 +280,51 @@ struct Console {
     mutating func flushOut() {
         guard !out.isEmpty else { return }
         // Written from the buffer itself (no `Data` copy of it).
-        out.withMutableBytes {
-            FileHandle.standardOutput.write(
-                Data(bytesNoCopy: $0.baseAddress!, count: $0.count, deallocator: .none))
-        }
+        out.withMutableBytes { StandardStream.out(UnsafeRawBufferPointer($0)) }
         out.removeAll()
     }
 
     mutating func flushErr() {
         guard !err.isEmpty else { return }
-        FileHandle.standardError.write(Data(err.utf8))
+        StandardStream.err(err)
         err = ""
+    }
+}
+
+/// Standard output and error, written with `write(2)` until every byte is out. Foundation's
+/// `FileHandle.write` traps when the system refuses (a full disk, a closed pipe); here standard
+/// output that cannot be written is an error the user reads on standard error, with exit status
+/// 2, and standard error that cannot be written is dropped (there is nowhere left to say it).
+enum StandardStream {
+    static func out(_ bytes: UnsafeRawBufferPointer) {
+        guard !writeAll(STDOUT_FILENO, bytes) else { return }
+        let reason = String(cString: strerror(errno))
+        err("error: cannot write to standard output: \(reason)\n")
+        exit(2)
+    }
+
+    static func out(_ text: String) {
+        var text = text
+        text.withUTF8 { out(UnsafeRawBufferPointer($0)) }
+    }
+
+    static func err(_ text: String) {
+        var text = text
+        text.withUTF8 { _ = writeAll(STDERR_FILENO, UnsafeRawBufferPointer($0)) }
+    }
+
+    /// Writes all of `bytes` to `fd`, again after an interrupted or partial write; false when the
+    /// system refuses (`errno` says why).
+    private static func writeAll(_ fd: Int32, _ bytes: UnsafeRawBufferPointer) -> Bool {
+        var done = 0
+        while done < bytes.count {
+            let n = write(fd, bytes.baseAddress! + done, bytes.count - done)
+            if n < 0 {
+                if errno == EINTR { continue }
+                return false
+            }
+            done += n
+        }
+        return true
     }
 }

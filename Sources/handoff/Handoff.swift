@@ -21,7 +21,7 @@ struct Handoff: ParsableCommand {
             try command.run()
         } catch {
             if exitCode(for: error) == .validationFailure {
-                FileHandle.standardError.write(Data((fullMessage(for: error) + "\n").utf8))
+                StandardStream.err(fullMessage(for: error) + "\n")
                 Foundation.exit(2)
             }
             exit(withError: error)

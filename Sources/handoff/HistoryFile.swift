@@ -92,9 +92,8 @@ struct HistoryFile {
     /// Reports once and keeps history in memory.
     private mutating func warn(_ why: String) {
         mode = .memory
-        FileHandle.standardError.write(
-            Data(
-                "handoff: history file '\(Escape.visible(path))' not used: \(why); history is kept in memory for this session\n"
-                    .utf8))
+        StandardStream.err(
+            "handoff: history file '\(Escape.visible(path))' not used: \(why); history is kept in memory for this session\n"
+        )
     }
 }

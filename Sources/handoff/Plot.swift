@@ -93,7 +93,7 @@ struct Plot: ParsableCommand {
                     ].joined(separator: ", "),
                 error: true)
         } else {
-            FileHandle.standardOutput.write(Data(picture.utf8))
+            StandardStream.out(picture)
         }
         if !run.failures.isEmpty { throw ExitCode(1) }
     }

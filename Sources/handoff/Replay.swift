@@ -25,8 +25,7 @@ struct Replay: ParsableCommand {
         do {
             reader = try LineReader.open(file)
         } catch {
-            FileHandle.standardError.write(
-                Data("error: cannot read '\(Escape.visible(file))': \(error.message)\n".utf8))
+            StandardStream.err("error: cannot read '\(Escape.visible(file))': \(error.message)\n")
             throw ExitCode(2)
         }
         var runner = TraceRunner(file: file, files: files, update: update)
@@ -51,7 +50,7 @@ struct Replay: ParsableCommand {
                     emit: { out in
                         guard out.isError else { return print(out.text) }
                         fflush(nil)
-                        FileHandle.standardError.write(Data((out.text + "\n").utf8))
+                        StandardStream.err(out.text + "\n")
                     })
                 if answer == .runRest { pausing = false }
                 return answer != .stop
@@ -67,20 +66,23 @@ struct Replay: ParsableCommand {
         do {
             try Self.feed(reader, into: &runner)
         } catch {
-            FileHandle.standardError.write(
-                Data("error: cannot read '\(Escape.visible(file))': \(error.message)\n".utf8))
+            StandardStream.err("error: cannot read '\(Escape.visible(file))': \(error.message)\n")
             throw ExitCode(2)
         }
         let outcome = runner.finish()
-        for line in runner.diff { print(line) }
-        if runner.hunksLeftOut > 0 { print("… \(runner.hunksLeftOut) more differing commands") }
+        // Written straight to standard output (after what `--step` printed), so output that cannot
+        // be written is an error, not a silent exit 0.
+        fflush(nil)
+        func say(_ line: String) { StandardStream.out(line + "\n") }
+        for line in runner.diff { say(line) }
+        if runner.hunksLeftOut > 0 { say("… \(runner.hunksLeftOut) more differing commands") }
         if update, case .failed(let n, let d) = outcome {
             // The rewrite is what was asked for: it says `updated`, never FAIL, and exits 0.
             try? files.create(file, runner.updated)
-            print(Self.updated(file, n, d))
+            say(Self.updated(file, n, d))
             return
         }
-        print(TraceRunner.summary(file: file, outcome: outcome))
+        say(TraceRunner.summary(file: file, outcome: outcome))
         if case .passed = outcome { return }
         throw ExitCode(1)
     }
@@ -225,12 +227,12 @@ struct TestTraces: ParsableCommand {
 
     /// Reports unusable arguments on standard error and exits 2 (SPEC §8).
     static func usage(_ message: String) -> Never {
-        FileHandle.standardError.write(Data("error: \(message)\n".utf8))
+        StandardStream.err("error: \(message)\n")
         Foundation.exit(2)
     }
 
     /// Writes to standard output at once (no buffering: a crash loses nothing printed).
     static func write(_ text: String) {
-        FileHandle.standardOutput.write(Data(text.utf8))
+        StandardStream.out(text)
     }
 }

@@ -122,7 +122,7 @@ struct Shell {
     private func emit(_ line: OutputLine, colour: Bool) {
         guard colour else {
             if line.isError {
-                FileHandle.standardError.write(Data((line.text + "\n").utf8))
+                StandardStream.err(line.text + "\n")
             } else {
                 print(line.text)
             }

@@ -374,6 +374,27 @@ import Testing
         #expect(replay.status == 0, "\(replay.out.suffix(500))")
     }
 
+    /// Standard output that cannot be written (`/dev/full`: no space left) is an error on
+    /// standard error with exit status 2, in script mode and in replay, never a trap.
+    @Test func unwritableStandardOutputIsAnError() throws {
+        let dir = try Harness.temporaryDirectory()
+        let script = dir.appendingPathComponent("script")
+        try Self.write("pan 0 -100\nend\n", script)
+        let trace = dir.appendingPathComponent("t.trace")
+        let recorded = try Harness.run(["--script", script.path, "--record", trace.path])
+        #expect(recorded.status == 0, "\(recorded.err)")
+        for args in ["tabs --script '\(script.path)'", "replay '\(trace.path)'"] {
+            let err = dir.appendingPathComponent("err")
+            let status = try Self.shell(
+                "('\(Harness.binary.path)' \(args) > /dev/full 2> '\(err.path)')")
+            #expect(status == 2, "\(args)")
+            #expect(
+                try String(contentsOf: err, encoding: .utf8)
+                    == "error: cannot write to standard output: No space left on device\n",
+                "\(args)")
+        }
+    }
+
     static func shell(_ command: String) throws -> Int32 {
         let p = Process()
         p.executableURL = URL(fileURLWithPath: "/bin/sh")
