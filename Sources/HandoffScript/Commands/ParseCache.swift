@@ -86,16 +86,13 @@ struct ParseCache {
         guard utf8.count == bytes.count else { return false }
         return utf8.withContiguousStorageIfAvailable { stored in
             guard let a = stored.baseAddress, let b = bytes.baseAddress else { return true }
-            for i in 0..<stored.count where a[i] != b[i] { return false }
-            return true
+            return Bytes.equal(a, b, stored.count)
         } ?? utf8.elementsEqual(bytes)
     }
 
     /// FNV-1a over a line's UTF-8 bytes, folded to a slot; nil for a line too long to cache.
     private static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
         guard bytes.count <= maxLength else { return nil }
-        var h: UInt32 = 2_166_136_261
-        for b in bytes { h = (h ^ UInt32(b)) &* 16_777_619 }
-        return Int((h ^ (h >> 16)) % UInt32(size))
+        return Int(Bytes.hash(bytes) % UInt32(size))
     }
 }

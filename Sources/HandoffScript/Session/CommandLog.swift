@@ -106,13 +106,10 @@ struct CommandLog {
 
     /// FNV-1a over the text's bytes, folded to a slot of `interned`.
     private static func slot(_ utf8: UnsafeBufferPointer<UInt8>) -> Int {
-        var h: UInt32 = 2_166_136_261
-        for b in utf8 { h = (h ^ UInt32(b)) &* 16_777_619 }
-        return Int((h ^ (h >> 16)) % UInt32(internLimit))
+        Int(Bytes.hash(utf8) % UInt32(internLimit))
     }
 
-    /// Whether stored text `id` has exactly these bytes (compared through the buffers, with no
-    /// check per byte).
+    /// Whether stored text `id` has exactly these bytes.
     private func stored(_ id: Int, equals utf8: UnsafeBufferPointer<UInt8>) -> Bool {
         let a = Int(starts[id])
         let b = id + 1 < starts.count ? Int(starts[id + 1]) : bytes.count
@@ -121,9 +118,7 @@ struct CommandLog {
             guard let base = all.baseAddress, let other = utf8.baseAddress else {
                 return utf8.isEmpty
             }
-            let mine = base + a
-            for k in 0..<utf8.count where mine[k] != other[k] { return false }
-            return true
+            return Bytes.equal(base + a, other, utf8.count)
         }
     }
 

@@ -186,7 +186,7 @@ package struct TraceRunner {
         guard lines > 0, let base = following.baseAddress else { return 0 }
         let (size, count) = result.text.withBytes { all -> (Int, Int) in
             let size = all.count
-            guard size <= following.count, Self.equal(all.baseAddress!, base, size) else {
+            guard size <= following.count, Bytes.equal(all.baseAddress!, base, size) else {
                 return (0, 0)
             }
             var count = 0
@@ -277,7 +277,7 @@ package struct TraceRunner {
             let n = line.count
             let same = result.text.withBytes { all in
                 guard at + n < all.count, all[at + n] == UInt8(ascii: "\n") else { return false }
-                return n == 0 || Self.equal(all.baseAddress! + at, line.baseAddress!, n)
+                return n == 0 || Bytes.equal(all.baseAddress! + at, line.baseAddress!, n)
             }
             if same {
                 textAt = at + n + 1
@@ -400,37 +400,7 @@ package struct TraceRunner {
         while n > 0, a[n - 1] == UInt8(ascii: " ") { n -= 1 }
         guard n == expected.count else { return false }
         guard n > 0 else { return true }
-        return equal(a.baseAddress!, expected.baseAddress!, n)
-    }
-
-    /// Whether the `n` bytes at `a` and at `b` are the same: four machine words at a time, then
-    /// one, then the last word again (overlapping) instead of byte by byte.
-    @inline(__always)
-    private static func equal(_ a: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>, _ n: Int)
-        -> Bool
-    {
-        let pa = UnsafeRawPointer(a)
-        let pb = UnsafeRawPointer(b)
-        func word(_ p: UnsafeRawPointer, _ i: Int) -> UInt64 {
-            p.loadUnaligned(fromByteOffset: i, as: UInt64.self)
-        }
-        guard n >= 8 else {
-            for i in 0..<n where a[i] != b[i] { return false }
-            return true
-        }
-        var i = 0
-        while i &+ 32 <= n {
-            let d =
-                (word(pa, i) ^ word(pb, i)) | (word(pa, i &+ 8) ^ word(pb, i &+ 8))
-                | (word(pa, i &+ 16) ^ word(pb, i &+ 16)) | (word(pa, i &+ 24) ^ word(pb, i &+ 24))
-            guard d == 0 else { return false }
-            i &+= 32
-        }
-        while i &+ 8 <= n {
-            guard word(pa, i) == word(pb, i) else { return false }
-            i &+= 8
-        }
-        return i == n || word(pa, n &- 8) == word(pb, n &- 8)
+        return Bytes.equal(a.baseAddress!, expected.baseAddress!, n)
     }
 
     /// Adds a hunk to the capped diff; `remake(limit)` gives the same hunk with at most `limit`
