@@ -34,17 +34,8 @@ struct LocalFiles: FileAccess {
         guard fd >= 0 else { throw FileError(Self.describe(errno)) }
         defer { close(fd) }
         var text = text
-        let problem: String? = text.withUTF8 { bytes in
-            var done = 0
-            while done < bytes.count {
-                let n = write(fd, bytes.baseAddress! + done, bytes.count - done)
-                if n < 0 && errno == EINTR { continue }
-                guard n > 0 else { return Self.describe(n == 0 ? EIO : errno) }
-                done += n
-            }
-            return nil
-        }
-        if let problem { throw FileError(problem) }
+        let error = text.withUTF8 { writeAll(fd, UnsafeRawBufferPointer($0)) }
+        if error != 0 { throw FileError(Self.describe(error)) }
         guard fsync(fd) == 0 else { throw FileError(Self.describe(errno)) }
     }
 
@@ -297,9 +288,9 @@ struct Console {
 /// 2, and standard error that cannot be written is dropped (there is nowhere left to say it).
 enum StandardStream {
     static func out(_ bytes: UnsafeRawBufferPointer) {
-        guard !writeAll(STDOUT_FILENO, bytes) else { return }
-        let reason = String(cString: strerror(errno))
-        err("error: cannot write to standard output: \(reason)\n")
+        let error = writeAll(STDOUT_FILENO, bytes)
+        guard error != 0 else { return }
+        err("error: cannot write to standard output: \(String(cString: strerror(error)))\n")
         exit(2)
     }
 
@@ -312,19 +303,18 @@ enum StandardStream {
         var text = text
         text.withUTF8 { _ = writeAll(STDERR_FILENO, UnsafeRawBufferPointer($0)) }
     }
+}
 
-    /// Writes all of `bytes` to `fd`, again after an interrupted or partial write; false when the
-    /// system refuses (`errno` says why).
-    private static func writeAll(_ fd: Int32, _ bytes: UnsafeRawBufferPointer) -> Bool {
-        var done = 0
-        while done < bytes.count {
-            let n = write(fd, bytes.baseAddress! + done, bytes.count - done)
-            if n < 0 {
-                if errno == EINTR { continue }
-                return false
-            }
-            done += n
-        }
-        return true
+/// Writes all of `bytes` to `fd`, again after an interrupted or partial write: 0, or the error
+/// number of the write the system refused (`EIO` for one that wrote nothing). The one write loop
+/// of standard output and error, file creation and the recorder.
+func writeAll(_ fd: Int32, _ bytes: UnsafeRawBufferPointer) -> Int32 {
+    var done = 0
+    while done < bytes.count {
+        let n = write(fd, bytes.baseAddress! + done, bytes.count - done)
+        if n < 0 && errno == EINTR { continue }
+        guard n > 0 else { return n == 0 ? EIO : errno }
+        done += n
     }
+    return 0
 }

@@ -80,13 +80,8 @@ final class Recorder: TraceSink {
 
     func write(bytes: UnsafeBufferPointer<UInt8>) -> String? {
         guard !failed else { return nil }
-        var done = 0
-        while done < bytes.count {
-            let n = Foundation.write(fd, bytes.baseAddress! + done, bytes.count - done)
-            if n < 0 && errno == EINTR { continue }
-            guard n > 0 else { return fail(LocalFiles.describe(n == 0 ? EIO : errno)) }
-            done += n
-        }
+        let error = writeAll(fd, UnsafeRawBufferPointer(bytes))
+        guard error == 0 else { return fail(LocalFiles.describe(error)) }
         length += off_t(bytes.count)
         if Self.now() &- lastSync >= Self.syncInterval { return sync() }
         return nil
