@@ -108,8 +108,7 @@ extension Simulator {
             let (x, v) = s.spring.state(
                 displacement: s.displacement, velocity: s.velocity, at: t - s.start)
             if Spring.isDone(x: x, v: v) { break }
-            offsets[s.node] = springOffset(s, x)
-            if pulls[s.node] != nil { pulls[s.node] = nil }
+            setOffset(s.node, springOffset(s, x))
             if s.looksAhead {
                 // Still far from rest 16 frames on: the frames until then cannot end it.
                 let ahead = t + 16 / settings.fps

@@ -85,7 +85,7 @@ public struct Simulator: Sendable {
 
     public var layout: Layout { Layout(graph: graph, offsets: offsets, selected: selected) }
 
-    // Read from the gesture's stored touch and pan in place, without copying them.
+    // Read from the gesture's stage tag: nothing of the touch or the pan is copied.
     public var phase: Phase {
         switch gesture.stage {
         case .touching: .touching

@@ -39,8 +39,7 @@ struct FrameRun {
         }
     }
 
-    /// The last frame `wait`, `step` and `settle` may run (`settle` stops sooner when nothing
-    /// animates).
+    /// The last frame the command may run (`settle` stops sooner when nothing animates).
     var lastFrame: Int {
         switch kind {
         case .frames(let n), .move(_, let n, _, _): n
@@ -49,12 +48,7 @@ struct FrameRun {
     }
 
     /// Whether another frame is due.
-    func hasMore(_ sim: borrowing Simulator) -> Bool {
-        switch kind {
-        case .frames(let n), .move(_, let n, _, _): taken < n
-        case .settle(let cap): sim.isAnimating && taken < cap
-        }
-    }
+    func hasMore(_ sim: borrowing Simulator) -> Bool { hasMore(animating: sim.isAnimating) }
 
     /// Whether another frame is due, after a frame that left the simulator animating or not
     /// (`hasMore(_:)` without reading the simulator again).
