@@ -85,13 +85,14 @@ import Testing
     }
 }
 
-/// `stepSprings(at:)`, the lean frame `settle` and `wait` take while only springs run, gives
-/// exactly what the full frame gives: the same time, frame and facts frame by frame, and the same
-/// offsets once `syncSprings()` has set the nodes of springs it skipped in a quiet stretch, on
-/// every built-in scene, for the springs a release starts (bounces, detents, pages).
-@Suite struct LeanSpringFrameTests {
+/// `runSpringsAlone(clock:through:untilRest:)`, the frames `settle` and `wait` run at once while
+/// only springs run, gives exactly what the full frames give: the same time, frame count,
+/// offsets and facts (each rest at its frame's time and number), on every built-in scene, for
+/// the springs a release starts (bounces, detents, pages): `settle` (until rest) and `wait` of
+/// frame counts that end before, at and after the springs come to rest.
+@Suite struct SpringsAloneTests {
     @Test(arguments: BuiltinScenes.names)
-    func leanFramesEqualFullFrames(scene name: String) throws {
+    func springsAloneEqualFullFrames(scene name: String) throws {
         let scene = try #require(BuiltinScenes.named(name))
         var checked = 0
         for drag in [Point(0, 160), Point(0, -160), Point(-180, 0), Point(180, 0)] {
@@ -107,44 +108,45 @@ import Testing
             }
             guard sim.springsRunAlone, sim.isAnimating else { continue }
             _ = sim.drainLog()
-            var full = sim
-            var lean = sim
-            var passed = sim  // lean frames, with the quiet ones passed through as the session does
-            var passedLog: [Occurrence] = []
-            var quiet = -Double.infinity
-            let first = k
-            while full.isAnimating, k < 1200 {
-                k += 1
-                let t = Double(k) / 60
-                let fullMore = full.stepFrame(at: t)
-                let leanMore = lean.stepSprings(at: t).animating
-                #expect(fullMore == leanMore)
-                var synced = lean
-                synced.syncSprings()
-                #expect(full.offsets == synced.offsets)
-                #expect(full.frame == lean.frame && full.time == lean.time)
-                let log = full.drainLog()
-                #expect(log == lean.drainLog())
-                passedLog += log
-                if t < quiet {
-                    passed.passQuietFrames(1, to: t)
-                } else {
-                    quiet = passed.stepSprings(at: t).quietUntil
-                }
+            // Full frames until rest: how many frames that takes.
+            var rest = sim
+            let clock = FrameClock(start: sim.time, fps: 60)
+            var restFrames = 0
+            while rest.isAnimating, restFrames < 600 {
+                restFrames += 1
+                rest.stepFrame(at: clock.time(ofFrame: restFrames))
             }
-            #expect(!lean.isAnimating && !passed.isAnimating)
-            #expect(full.offsets == lean.offsets && full.offsets == passed.offsets)
-            #expect(passed.frame == full.frame && passed.time == full.time)
-            #expect(passed.drainLog() == passedLog, "frames \(first)…\(k)")
+            #expect(restFrames > 2 && restFrames < 600)
+            let runs: [(last: Int, untilRest: Bool)] =
+                [(600, true), (restFrames - 1, true)]
+                + [1, 2, restFrames / 2, restFrames - 1, restFrames, restFrames + 7].map {
+                    ($0, false)
+                }
+            for (last, untilRest) in runs {
+                var full = sim
+                var fullClock = clock
+                while fullClock.taken < last, !untilRest || full.isAnimating {
+                    full.stepFrame(at: fullClock.next())
+                }
+                var alone = sim
+                var aloneClock = clock
+                alone.runSpringsAlone(clock: &aloneClock, through: last, untilRest: untilRest)
+                let what = "'\(name)' drag \(drag), through \(last) of \(restFrames), \(untilRest)"
+                #expect(aloneClock.taken == fullClock.taken, "\(what)")
+                #expect(alone.frame == full.frame && alone.time == full.time, "\(what)")
+                #expect(alone.offsets == full.offsets, "\(what)")
+                #expect(alone.isAnimating == full.isAnimating, "\(what)")
+                #expect(alone.drainLog() == full.drainLog(), "\(what)")
+            }
             checked += 1
         }
-        // A scene with a parallax follower never takes the lean frame (its hazards need a look).
-        let lean = Simulator(scene: scene).graph.parallaxOrder.isEmpty
-        #expect(lean ? checked > 0 : checked == 0, "'\(name)': \(checked) releases checked")
+        // A scene with a parallax follower never runs springs alone (its hazards need a look).
+        let alone = Simulator(scene: scene).graph.parallaxOrder.isEmpty
+        #expect(alone ? checked > 0 : checked == 0, "'\(name)': \(checked) releases checked")
     }
 }
 
-/// The energy bound behind a lean frame's quiet stretch (`SpringAnimation.quietUntil`): with
+/// The energy bound behind a spring's rest frame (`Simulator.runSpringsAlone`): with
 /// damping a spring's energy never grows, and every state that counts as done (SPEC §5.5:
 /// `|x| < 0.5`, `|v| < 1`) is below `restingEnergy`.
 @Suite struct SpringEnergyTests {

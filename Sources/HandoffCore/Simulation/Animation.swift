@@ -39,11 +39,6 @@ struct SpringAnimation: Equatable, Sendable {
     var velocity: Double
     var start: Double
     var spring: Spring
-    /// Lean frames (`Simulator.stepSprings`) skip the spring before this time: its energy then is
-    /// above any resting spring's, so it cannot come to rest sooner (`Spring.energy`).
-    var quietUntil = -Double.infinity
-    /// Whether lean frames still look ahead for a quiet stretch (until one look finds none).
-    var looksAhead = true
 }
 
 /// A switcher cross-dissolve.

@@ -65,102 +65,115 @@ extension Simulator {
         return true
     }
 
-    /// Whether `stepSprings(at:)` may stand in for `stepFrame(at:)` from now until nothing
-    /// animates: only springs run (a spring starts nothing, so this stays true) and the scene has
-    /// no parallax follower (so a frame moves nothing but the springs' own nodes, and no
-    /// `hidden-mover` can be reported: SPEC §10).
+    /// Whether `runSpringsAlone(clock:through:untilRest:)` may stand in for `stepFrame(at:)` from
+    /// now until nothing animates: only springs run (a spring starts nothing, so this stays true)
+    /// and the scene has no parallax follower (so a frame moves nothing but the springs' own
+    /// nodes, and no `hidden-mover` can be reported: SPEC §10).
     public var springsRunAlone: Bool { graph.parallaxOrder.isEmpty && onlySpringsRun }
 
-    /// What a lean frame leaves: whether anything still animates, and the time until which every
-    /// running spring is in a quiet stretch (the frames before it change nothing but the clock:
-    /// `passQuietFrames`; `-infinity` when a spring is due sooner or nothing runs).
-    public struct LeanFrame: Equatable, Sendable {
-        public var animating: Bool
-        public var quietUntil: Double
-    }
-
-    /// One frame when `springsRunAlone`: the same time, frame and facts as `stepFrame(at:)`,
-    /// without the bookkeeping a frame of other animations needs (for `settle` and `wait` with
-    /// nothing looking at each frame). A spring in a quiet stretch (it cannot come to rest
-    /// before a later time: `SpringAnimation.quietUntil`) is not evaluated, so its node is set
-    /// only when it is next evaluated: `syncSprings()` sets every spring's node after the last
-    /// lean frame.
-    public mutating func stepSprings(at t: Double) -> LeanFrame {
-        frame += 1
-        time = t
-        // A frame in which every spring is in a quiet stretch changes nothing: it is only read.
-        if let quiet = quietUntil(after: t) {
-            return LeanFrame(animating: !animations.isEmpty, quietUntil: quiet)
-        }
-        // Most frames end no spring: one pass sets every spring's node, with no call per spring.
-        // A frame where one comes to rest takes the general pass, which sets every node again and
-        // ends it (springs are pure functions of time).
+    /// The frames `clock.taken + 1 … last` of `wait` or `settle` while `springsRunAlone` and
+    /// nothing looks at each frame (no breakpoint, watch or timeline), without stepping them one
+    /// by one: springs are pure functions of time, so each spring's rest frame is found directly
+    /// (`restFrame`), and the clock, frame count, offsets and facts end as `stepFrame(at:)` on
+    /// each of those frames would leave them. `untilRest` (`settle`): the frames end with the one
+    /// in which the last spring comes to rest, or at `last`; otherwise (`wait`) at `last`.
+    public mutating func runSpringsAlone(clock: inout FrameClock, through last: Int, untilRest: Bool)
+    {
+        let first = clock.taken + 1
+        guard first <= last else { return }
+        // The frame number and time of the command's frame `k` (frame `taken` is now).
+        let base = frame - clock.taken
         let count = animations.count
-        var quiet = Double.infinity
-        var k = 0
-        while k < count {
-            guard case .spring(var s) = animations[k] else { break }
-            if t < s.quietUntil {
-                quiet = Swift.min(quiet, s.quietUntil)
-                k += 1
-                continue
+        var end = untilRest ? first - 1 : last
+        // Each spring's rest frame (`Int.max`: none by `last`; -1 once it has ended there), in
+        // storage that is not allocated (a command has one or two springs).
+        withUnsafeTemporaryAllocation(of: Int.self, capacity: count) { rest in
+            for k in 0..<count {
+                guard case .spring(let s) = animations[k] else { preconditionFailure("springs") }
+                let r = restFrame(s, clock: clock, from: first, through: last) ?? .max
+                rest[k] = r
+                if untilRest { end = Swift.max(end, Swift.min(r, last)) }
             }
-            let (x, v) = s.spring.state(
-                displacement: s.displacement, velocity: s.velocity, at: t - s.start)
-            if Spring.isDone(x: x, v: v) { break }
-            setOffset(s.node, springOffset(s, x))
-            if s.looksAhead {
-                // Still far from rest 16 frames on: the frames until then cannot end it.
-                let ahead = t + 16 / settings.fps
-                let (xa, va) = s.spring.state(
-                    displacement: s.displacement, velocity: s.velocity, at: ahead - s.start)
-                if s.spring.energy(x: xa, v: va) > s.spring.restingEnergy {
-                    s.quietUntil = ahead
-                } else {
-                    s.looksAhead = false
+            // Springs come to rest in frame order, and in animation order within a frame (as the
+            // frames would end them), each at its frame's time and number.
+            var ended = 0
+            while true {
+                var next = -1
+                for k in 0..<count where rest[k] >= first && rest[k] <= end {
+                    if next < 0 || rest[k] < rest[next] { next = k }
                 }
-                animations[k] = .spring(s)
+                guard next >= 0, case .spring(let s) = animations[next] else { break }
+                frame = base + rest[next]
+                time = clock.time(ofFrame: rest[next])
+                setOffset(s.node, s.target)
+                emit(.springEnded(node: s.node, kind: s.kind, target: s.target))
+                rest[next] = -1
+                ended += 1
             }
-            quiet = Swift.min(quiet, s.quietUntil)
-            k += 1
+            guard ended > 0 else { return }
+            var kept = 0
+            for k in 0..<count where rest[k] != -1 {
+                if kept != k { animations[kept] = animations[k] }
+                kept += 1
+            }
+            animations.removeLast(count - kept)
         }
-        if k < count {
-            stepSpringsInPlace(at: t)
-            quiet = -.infinity
-        }
-        return LeanFrame(
-            animating: !animations.isEmpty, quietUntil: animations.isEmpty ? -.infinity : quiet)
-    }
-
-    /// `n` lean frames that `LeanFrame.quietUntil` says are quiet, the last at `t`: what `n` calls
-    /// of `stepSprings(at:)` would do there (they only count the frames and set the clock).
-    public mutating func passQuietFrames(_ n: Int, to t: Double) {
-        frame += n
-        time = t
-    }
-
-    /// When every running spring is in a quiet stretch at `t`, the earliest of their ends; nil
-    /// when one is due (read only: a frame with none due writes nothing, not even the checks
-    /// before a write). Inlined: an outlined call from `stepSprings` copies the whole simulator.
-    @inline(__always)
-    private func quietUntil(after t: Double) -> Double? {
-        var until = Double.infinity
-        for k in animations.indices {
-            guard case .spring(let s) = animations[k], t < s.quietUntil else { return nil }
-            until = Swift.min(until, s.quietUntil)
-        }
-        return animations.isEmpty ? -.infinity : until
-    }
-
-    /// Sets every running spring's node at the current time (after lean frames, which leave a
-    /// spring in a quiet stretch where it was).
-    public mutating func syncSprings() {
+        guard end >= first else { return }
+        frame = base + end
+        time = clock.time(ofFrame: end)
+        clock.skip(end - clock.taken)
+        // The springs still running, at the last frame's time.
         for k in animations.indices {
             guard case .spring(let s) = animations[k] else { continue }
             let (x, _) = s.spring.state(
                 displacement: s.displacement, velocity: s.velocity, at: time - s.start)
             setOffset(s.node, springOffset(s, x))
         }
+    }
+
+    /// The first of the command's frames `first … last` in which spring `s` comes to rest (the
+    /// frame `stepSpring` would end it in), or nil. No frame whose energy is above
+    /// `Spring.restingEnergy` can be it, nor any frame before one (with damping the energy never
+    /// grows): the first frame at or below that bound is found by doubling steps and halving,
+    /// and the rest test runs from there on.
+    private func restFrame(_ s: SpringAnimation, clock: FrameClock, from first: Int, through last: Int)
+        -> Int?
+    {
+        func state(_ k: Int) -> (x: Double, v: Double) {
+            s.spring.state(
+                displacement: s.displacement, velocity: s.velocity,
+                at: clock.time(ofFrame: k) - s.start)
+        }
+        func resting(_ k: Int) -> Bool {
+            let (x, v) = state(k)
+            return s.spring.energy(x: x, v: v) <= s.spring.restingEnergy
+        }
+        var from = first
+        if !resting(first) {
+            // `above` is a frame above the bound, `at` one at or below it (or past `last`).
+            var above = first
+            var step = 1
+            var at = first + 1
+            while at <= last, !resting(at) {
+                above = at
+                step *= 2
+                at = above + step
+            }
+            if at > last {
+                guard above < last, resting(last) else { return nil }
+                at = last
+            }
+            while at - above > 1 {
+                let mid = above + (at - above) / 2
+                if resting(mid) { at = mid } else { above = mid }
+            }
+            from = at
+        }
+        for k in from...last {
+            let (x, v) = state(k)
+            if Spring.isDone(x: x, v: v) { return k }
+        }
+        return nil
     }
 
     /// Evaluates every running animation, all springs, at `t`, dropping those at rest.

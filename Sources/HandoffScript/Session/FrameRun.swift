@@ -39,6 +39,12 @@ struct FrameRun {
         }
     }
 
+    /// `settle`: the frames end once nothing animates.
+    var endsAtRest: Bool {
+        if case .settle = kind { return true }
+        return false
+    }
+
     /// The last frame the command may run (`settle` stops sooner when nothing animates).
     var lastFrame: Int {
         switch kind {

@@ -15,30 +15,13 @@ extension Session {
         // Read once: each frame says whether it left anything animating (no copy of the
         // simulator per frame).
         var more = run.hasMore(sim)
-        // Springs alone, with nothing looking at each frame (no breakpoint, watch or timeline),
-        // take the simulator's lean frame: same offsets, times and facts.
+        // Springs alone, with nothing looking at each frame (no breakpoint, watch or timeline):
+        // their frames are run at once, in closed form (same offsets, times and facts).
         if run.advancesTimeOnly, !debug.active, sampler == nil, sim.springsRunAlone {
-            var quiet = -Double.infinity
-            while more {
-                // Frames before every spring's quiet stretch ends change nothing but the clock
-                // (no spring can come to rest in them): passed through at once.
-                var n = 0
-                while run.taken + n < run.lastFrame,
-                    run.clock.time(ofFrame: run.taken + n + 1) < quiet
-                {
-                    n += 1
-                }
-                if n > 0 {
-                    run.clock.skip(n)
-                    sim.passQuietFrames(n, to: run.clock.time(ofFrame: run.taken))
-                    more = run.hasMore(animating: true)
-                    continue
-                }
-                let frame = sim.stepSprings(at: run.clock.next())
-                quiet = frame.quietUntil
-                more = run.hasMore(animating: frame.animating)
+            if more {
+                sim.runSpringsAlone(
+                    clock: &run.clock, through: run.lastFrame, untilRest: run.endsAtRest)
             }
-            sim.syncSprings()
             return
         }
         while more {

@@ -1,26 +1,26 @@
 /// The frame times of one command that advances time (SPEC §3): frame k of a command that starts
 /// at `start` is at `start + k / fps`, computed from the start (never summed), so a command's
 /// times are the same however it is stepped.
-struct FrameClock {
-    let start: Double
-    let fps: Double
+public struct FrameClock: Sendable {
+    public let start: Double
+    public let fps: Double
     /// Frames taken so far.
-    private(set) var taken = 0
+    public private(set) var taken = 0
 
-    init(start: Double, fps: Double) {
+    public init(start: Double, fps: Double) {
         self.start = start
         self.fps = fps
     }
 
     /// The time of the next frame, and counts it.
-    mutating func next() -> Double {
+    public mutating func next() -> Double {
         taken += 1
         return time(ofFrame: taken)
     }
 
     /// The time of frame `k` of the command.
-    func time(ofFrame k: Int) -> Double { start + Double(k) / fps }
+    @inlinable public func time(ofFrame k: Int) -> Double { start + Double(k) / fps }
 
     /// Counts `n` more frames, as `n` calls of `next()` would.
-    mutating func skip(_ n: Int) { taken += n }
+    public mutating func skip(_ n: Int) { taken += n }
 }
