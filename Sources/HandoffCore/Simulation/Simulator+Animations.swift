@@ -77,8 +77,9 @@ extension Simulator {
     /// (`restFrame`), and the clock, frame count, offsets and facts end as `stepFrame(at:)` on
     /// each of those frames would leave them. `untilRest` (`settle`): the frames end with the one
     /// in which the last spring comes to rest, or at `last`; otherwise (`wait`) at `last`.
-    public mutating func runSpringsAlone(clock: inout FrameClock, through last: Int, untilRest: Bool)
-    {
+    public mutating func runSpringsAlone(
+        clock: inout FrameClock, through last: Int, untilRest: Bool
+    ) {
         let first = clock.taken + 1
         guard first <= last else { return }
         // The frame number and time of the command's frame `k` (frame `taken` is now).
@@ -136,7 +137,9 @@ extension Simulator {
     /// `Spring.restingEnergy` can be it, nor any frame before one (with damping the energy never
     /// grows): the first frame at or below that bound is found by doubling steps and halving,
     /// and the rest test runs from there on.
-    private func restFrame(_ s: SpringAnimation, clock: FrameClock, from first: Int, through last: Int)
+    private func restFrame(
+        _ s: SpringAnimation, clock: FrameClock, from first: Int, through last: Int
+    )
         -> Int?
     {
         func state(_ k: Int) -> (x: Double, v: Double) {
