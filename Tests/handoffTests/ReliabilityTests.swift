@@ -266,7 +266,7 @@ import Testing
     }
 
     /// `kill -9` while recording loses no command whose output was printed: each block is in the
-    /// file before its output appears.
+    /// file (the shared mapping's pages) before its output appears, and the file is still a trace.
     @Test func killNineLosesNoPrintedCommand() throws {
         let dir = try Harness.temporaryDirectory()
         let script = dir.appendingPathComponent("script")
@@ -302,9 +302,62 @@ import Testing
         let last = try #require(printed.last)
         #expect(last > 1000 && last < 40_000, "printed \(last) commands before the kill")
         let recorded = try String(contentsOf: trace, encoding: .utf8)
-        #expect(
-            recorded.contains(
-                "> expect t == \(last) ± 1000000\nexpect    ok: t == \(last) ± 1000000\n"))
+        let lastBlock = "> expect t == \(last) ± 1000000\nexpect    ok: t == \(last) ± 1000000\n"
+        let end = try #require(recorded.range(of: lastBlock)).upperBound
+        // Every printed command is in the file, whole: the trace up to the last printed one
+        // replays clean.
+        let printedPart = dir.appendingPathComponent("printed.trace")
+        try Self.write(String(recorded[..<end]), printedPart)
+        let replayed = try Harness.run(["replay", printedPart.path])
+        #expect(replayed.status == 0, "\(replayed.out.suffix(300))")
+        #expect(replayed.out.hasSuffix("PASS \(printedPart.path) (\(last) commands)\n"))
+        // After it: the blocks of commands not printed yet, then the recorder's room not used,
+        // as comment lines, so the whole file is still a trace (a block the kill cut in the
+        // middle of its copy would show as that last command differing, status 1).
+        let whole = try Harness.run(["replay", trace.path])
+        #expect(whole.status == 0 || whole.status == 1, "\(whole.err)")
+    }
+
+    /// A crash the process can catch (here a `SIGSEGV`; a trap or `SIGTERM` alike) cuts the
+    /// recorder's unused room off: the trace ends with its last whole block and replays clean,
+    /// and the process still dies of the signal. (The Swift runtime's backtracer and a sanitizer
+    /// own the crash signals when they are on: both are turned off for this run.)
+    @Test func terminatedRecordingEndsAtItsLastBlock() throws {
+        let dir = try Harness.temporaryDirectory()
+        let script = dir.appendingPathComponent("script")
+        try Self.write(String(repeating: "step\n", count: 400_000), script)
+        let trace = dir.appendingPathComponent("t.trace")
+        let p = Process()
+        p.executableURL = Harness.binary
+        p.arguments = ["--record", trace.path]
+        let asan = ProcessInfo.processInfo.environment["ASAN_OPTIONS"].map { $0 + ":" } ?? ""
+        p.environment = ProcessInfo.processInfo.environment.merging([
+            "SWIFT_BACKTRACE": "enable=no", "ASAN_OPTIONS": asan + "handle_segv=0",
+        ]) { $1 }
+        p.standardInput = FileHandle(forReadingAtPath: script.path)!
+        let outPipe = Pipe()
+        p.standardOutput = outPipe
+        p.standardError = Pipe()
+        try p.run()
+        let reader = outPipe.fileHandleForReading
+        var out = 0
+        while out < 100_000 {
+            let chunk = reader.availableData
+            if chunk.isEmpty { break }
+            out += chunk.count
+        }
+        // (Sent, not caused: the process is in any of its code when it comes.)
+        kill(p.processIdentifier, SIGSEGV)
+        _ = reader.readDataToEndOfFile()
+        p.waitUntilExit()
+        #expect(p.terminationReason == .uncaughtSignal && p.terminationStatus == SIGSEGV)
+        let recorded = try String(contentsOf: trace, encoding: .utf8)
+        let lines = recorded.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines.last == "")
+        #expect(lines.dropLast().last?.hasPrefix("t ") == true, "\(lines.suffix(3))")
+        #expect(!recorded.contains("#  "))
+        let replayed = try Harness.run(["replay", trace.path])
+        #expect(replayed.status == 0, "\(replayed.out.suffix(300))")
     }
 
     /// A file renamed while recording is reported at the next sync (≤ 100 ms), the session goes
