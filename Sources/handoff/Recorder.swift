@@ -53,8 +53,14 @@ final class Recorder: TraceSink {
     /// Opens `path` for a new trace: created (never through a symbolic link), or with `force`
     /// truncated; anything but a regular file is refused.
     static func open(_ path: String, force: Bool) throws(FileError) -> Recorder {
-        let flags = O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC | (force ? O_TRUNC : O_EXCL)
-        let fd = Foundation.open(path, flags, 0o644)
+        // Read and write, for the mapping; a file that may only be written gets `write`s.
+        let flags = O_CREAT | O_NOFOLLOW | O_CLOEXEC | (force ? O_TRUNC : O_EXCL)
+        var fd = Foundation.open(path, flags | O_RDWR, 0o644)
+        var direct = false
+        if fd < 0, errno == EACCES {
+            fd = Foundation.open(path, flags | O_WRONLY, 0o644)
+            direct = true
+        }
         guard fd >= 0 else {
             if errno == EEXIST {
                 // Only a regular file can be overwritten: say so for anything else, rather than
@@ -74,7 +80,9 @@ final class Recorder: TraceSink {
             Foundation.close(fd)
             throw FileError("not a regular file")
         }
-        return Recorder(path: path, fd: fd)
+        let recorder = Recorder(path: path, fd: fd)
+        recorder.direct = direct
+        return recorder
     }
 
     func write(_ text: String) -> String? {
