@@ -66,7 +66,7 @@ extension Session {
         var copy = sim
         let cap = copy.frames(in: Self.settleLimit)
         var clock = FrameClock(start: copy.time, fps: copy.settings.fps)
-        while copy.isTransitioning(c) && clock.taken < cap { copy.advanceFrame(at: clock.next()) }
+        while copy.isTransitioning(c) && clock.taken < cap { copy.stepFrame(at: clock.next()) }
         return copy.isTransitioning(c) ? nil : copy.time
     }
 
