@@ -25,9 +25,11 @@ extension Session {
         swap(&why, &pendingWhy)
         var moves: [Ledger] = []
         swap(&moves, &pendingMoves)
+        var trackingAt = pendingTrackingAt
         defer {
             swap(&why, &pendingWhy)
             swap(&moves, &pendingMoves)
+            pendingTrackingAt = trackingAt
         }
         let sampler = sampler
         // Each entry is moved out of the log, which is left empty with its buffer: no entry is
@@ -45,11 +47,15 @@ extension Session {
                     why.append((consume o).event)
                     continue
                 }
-                if Why.explains(o.event) { why.append(o.event) }
                 switch o.event {
                 case .recognizer(.tap, .recognized), .decided:
                     continue
                 case .tracking, .offAxis:
+                    // `why` explains only the last (and only for a command that decided nothing
+                    // else: `keepForWhy`).
+                    if let t = trackingAt { why.remove(at: t) }
+                    trackingAt = why.count
+                    why.append(o.event)
                     // A move over many frames inside the slop reports where it ended up, once.
                     if let last = facts.last, case .event(let p) = last, case .tracking = p.event {
                         facts.removeLast()
@@ -75,7 +81,7 @@ extension Session {
                     .owner, .handoff, .released, .momentumStarted, .momentumEnded, .edgeHit,
                     .springStarted, .springEnded, .tap, .tabbed, .pageSelected, .transitionEnded,
                     .repair, .refused, .hazard:
-                    break
+                    if Why.explains(o.event) { why.append(o.event) }
                 }
                 // Moved into the fact, not copied.
                 facts.append(.event(consume o))

@@ -65,6 +65,9 @@ package struct Session {
     var pendingWhy: [Event] = []
     /// The moves of the running command that `why` explains (filled as the log is collected).
     var pendingMoves: [Ledger] = []
+    /// Where the running command's last `tracking` or `offAxis` fact is in `pendingWhy` (the only
+    /// one kept there): `why` explains it only when the command decided nothing else.
+    var pendingTrackingAt: Int?
     /// The facts array `collect` fills, kept with its capacity from one command to the next.
     var factBuffer: [Fact] = []
     /// Collects the timeline while `plot` re-runs the history (nil otherwise: one check per frame).
@@ -314,6 +317,7 @@ package struct Session {
         // Mostly empty already (`keepForWhy` took them): an empty array is left alone.
         if !pendingWhy.isEmpty { pendingWhy.removeAll(keepingCapacity: true) }
         if !pendingMoves.isEmpty { pendingMoves.removeAll(keepingCapacity: true) }
+        pendingTrackingAt = nil
     }
 
     /// Parses a line, remembering the result: traces and scripts repeat the same lines, and
