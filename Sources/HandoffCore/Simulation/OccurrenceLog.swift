@@ -81,11 +81,13 @@ public struct OccurrenceLog: Sendable {
         let unique = isKnownUniquelyReferenced(&storage)
         guard count > 0 else { return body(UnsafeMutableBufferPointer(start: nil, count: 0)) }
         // Shared with a copy of the simulator: the entries are copied into a storage of our own.
-        let s = unique ? storage! : reserve(count, unique: false)
-        let n = s.count
+        if !unique { _ = reserve(count, unique: false) }
+        // Read in place (the storage is ours and stays alive while `body` runs: `self` is not
+        // accessible from it), with no reference taken.
+        let n = storage!.count
         // Emptied before `body` moves the entries out, so that none is ever destroyed.
-        s.count = 0
-        return body(UnsafeMutableBufferPointer(start: s.base, count: n))
+        storage!.count = 0
+        return body(UnsafeMutableBufferPointer(start: storage!.base, count: n))
     }
 
     /// Moves every entry out into an array and empties the log.

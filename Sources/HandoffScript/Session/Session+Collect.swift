@@ -14,7 +14,7 @@ extension Session {
         // The session's buffer, kept from one command to the next (`run` gives it back).
         var facts = factBuffer
         factBuffer = []
-        if !facts.isEmpty { facts.removeAll(keepingCapacity: true) }
+        facts.empty()
         let stateCount = paths.entries.count + 2
         var flingAt: Int?
         // Where this command's fling summary is in `pendingMoves` (the moves `why` explains).

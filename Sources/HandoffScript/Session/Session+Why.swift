@@ -15,7 +15,7 @@ extension Session {
         guard !pendingWhy.isEmpty || !pendingMoves.isEmpty else { return }
         if pendingMoves.isEmpty, pendingWhy.count == 1, case .refused(let refusal) = pendingWhy[0] {
             refusedSince = (command, refusal, blockedUntil(refusal))
-            pendingWhy.removeAll(keepingCapacity: true)
+            pendingWhy.empty()
             return
         }
         if lastWhy == nil {
@@ -27,8 +27,8 @@ extension Session {
         // no copy of the tuple.
         swap(&lastWhy!.facts, &pendingWhy)
         swap(&lastWhy!.moves, &pendingMoves)
-        if !pendingWhy.isEmpty { pendingWhy.removeAll(keepingCapacity: true) }
-        if !pendingMoves.isEmpty { pendingMoves.removeAll(keepingCapacity: true) }
+        pendingWhy.empty()
+        pendingMoves.empty()
         if refusedSince != nil { refusedSince = nil }
     }
 

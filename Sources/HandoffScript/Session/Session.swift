@@ -222,7 +222,7 @@ package struct Session {
         var facts: [Fact] = []
         // The facts' buffer goes back to `collect` for the next command.
         defer {
-            facts.removeAll(keepingCapacity: true)
+            facts.empty()
             if facts.capacity > factBuffer.capacity { factBuffer = facts }
         }
         do {
@@ -315,8 +315,8 @@ package struct Session {
     /// Forgets what `why` set aside for a command that did not finish.
     mutating func clearPendingWhy() {
         // Mostly empty already (`keepForWhy` took them): an empty array is left alone.
-        if !pendingWhy.isEmpty { pendingWhy.removeAll(keepingCapacity: true) }
-        if !pendingMoves.isEmpty { pendingMoves.removeAll(keepingCapacity: true) }
+        pendingWhy.empty()
+        pendingMoves.empty()
         pendingTrackingAt = nil
     }
 
