@@ -5,8 +5,9 @@ extension Simulator {
     /// How many facts are in the log now (a mark to read from later).
     public var logCount: Int { log.count }
 
-    /// The facts logged since `mark` (a `logCount` read earlier, before the last drain).
-    public func occurrences(from mark: Int) -> ArraySlice<Occurrence> {
-        log[Swift.min(mark, log.count)...]
+    /// Calls `body` with each fact logged since `mark` (a `logCount` read earlier, before the last
+    /// drain), in place.
+    public func forEachOccurrence(from mark: Int, _ body: (Occurrence) -> Void) {
+        log.forEach(from: mark, body)
     }
 }

@@ -25,11 +25,8 @@ public struct Simulator: Sendable {
     public internal(set) var lastTap: TapRecord?
     /// The last move's (or momentum frame's) sharing.
     public internal(set) var ledger: Ledger?
-    /// Every fact since the last `drainLog()`, in order, with its time and frame.
-    var log: [Occurrence] = []
-    /// An empty buffer with capacity that `drainLog()` puts in place of the log it returns (given
-    /// back with `recycleLog(_:)`): a command's facts allocate no new log.
-    var spareLog: [Occurrence] = []
+    /// Every fact since the last drain, in order, with its time and frame.
+    var log = OccurrenceLog()
     /// The hazards already reported in this command, and what this frame's animations moved.
     var hazards = HazardMemo()
 
@@ -56,20 +53,12 @@ public struct Simulator: Sendable {
     }
 
     /// Returns and clears the facts logged since the last call.
-    public mutating func drainLog() -> [Occurrence] {
-        guard !log.isEmpty else { return [] }
-        let out = log
-        log = spareLog
-        spareLog = []
-        return out
-    }
+    public mutating func drainLog() -> [Occurrence] { log.drainAll() }
 
-    /// Gives back an array `drainLog()` returned, once read, so that its buffer logs the next
-    /// facts.
-    public mutating func recycleLog(_ drained: consuming [Occurrence]) {
-        var buffer = drained
-        buffer.removeAll(keepingCapacity: true)
-        if buffer.capacity > spareLog.capacity { spareLog = buffer }
+    /// Drains the log in place: `body` must move every entry out exactly once (with `move()`);
+    /// the log is then empty and keeps its buffer, and no entry is copied or destroyed on the way.
+    public mutating func drainLog<R>(_ body: (UnsafeMutableBufferPointer<Occurrence>) -> R) -> R {
+        log.drain(body)
     }
 
     /// Returns and clears the facts logged since the last call, without their time and frame, and
@@ -260,10 +249,10 @@ public struct Simulator: Sendable {
     /// `FrameClock` gives `start + k / fps` for the k-th frame of a command), evaluating every
     /// animation there. Returns the facts of that frame (they stay in the log for `drainLog()`).
     @discardableResult
-    public mutating func advanceFrame(at t: Double) -> ArraySlice<Occurrence> {
+    public mutating func advanceFrame(at t: Double) -> [Occurrence] {
         let mark = log.count
         stepFrame(at: t)
-        return log[mark...]
+        return log.entries(from: mark)
     }
 
     /// `advanceFrame(at:)` for a caller that reads the frame's facts later, from the log: returns

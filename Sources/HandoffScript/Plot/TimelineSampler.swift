@@ -37,7 +37,7 @@ package final class TimelineSampler {
     }
 
     /// The facts a command logged (as the session drains them).
-    func observe(_ log: [Occurrence]) {
+    func observe(_ log: UnsafeBufferPointer<Occurrence>) {
         guard current > 0 else { return }
         for o in log {
             collector.fact = .event(o)

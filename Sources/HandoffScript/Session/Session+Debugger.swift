@@ -145,15 +145,19 @@ extension Session {
             debug.scanMark = count
             return
         }
-        for o in sim.occurrences(from: debug.scanMark) {
-            guard let kind = Breakpoint.trigger(o.event) else { continue }
-            for b in debug.breakpoints {
+        let breakpoints = debug.breakpoints
+        var triggered = debug.triggered
+        debug.triggered = []
+        sim.forEachOccurrence(from: debug.scanMark) { o in
+            guard let kind = Breakpoint.trigger(o.event) else { return }
+            for b in breakpoints {
                 guard case .event(let e) = b.kind, e == kind,
-                    !debug.triggered.contains(where: { $0.number == b.number })
+                    !triggered.contains(where: { $0.number == b.number })
                 else { continue }
-                debug.triggered.append((b.number, o))
+                triggered.append((b.number, o))
             }
         }
+        debug.triggered = triggered
         debug.scanMark = count
     }
 

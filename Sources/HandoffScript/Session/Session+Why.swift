@@ -7,56 +7,29 @@ extension Session {
     /// explaining the command before it and adds the refusal, with when what blocked it ends.
     /// The buffers are handed over, not copied, and the ones dropped are reused.
     mutating func keepForWhy(_ command: String) {
-        var decided: [Event] = []
-        swap(&decided, &pendingWhy)
-        var moves: [Ledger] = []
-        swap(&moves, &pendingMoves)
-        // Where the finger is inside the slop explains a move that decided nothing else, once.
-        if let k = decided.lastIndex(where: Self.isTracking) {
-            let last = decided[k]
-            decided.removeAll(where: Self.isTracking)
-            if decided.isEmpty, moves.isEmpty { decided.append(last) }
+        if let t = pendingTrackingAt {
+            // Where the finger is inside the slop explains a move that decided nothing else, once.
+            pendingTrackingAt = nil
+            if pendingWhy.count > 1 || !pendingMoves.isEmpty { pendingWhy.remove(at: t) }
         }
-        if moves.isEmpty, decided.count == 1, case .refused(let refusal) = decided[0] {
+        guard !pendingWhy.isEmpty || !pendingMoves.isEmpty else { return }
+        if pendingMoves.isEmpty, pendingWhy.count == 1, case .refused(let refusal) = pendingWhy[0] {
             refusedSince = (command, refusal, blockedUntil(refusal))
-            recycleWhy(&decided, &moves)
-            return
-        }
-        guard !decided.isEmpty || !moves.isEmpty else {
-            recycleWhy(&decided, &moves)
+            pendingWhy.empty()
             return
         }
         if lastWhy == nil {
-            lastWhy = (command, decided, moves)
+            lastWhy = (command, [], [])
         } else {
-            // In place: the new buffers go in and the old ones come out to be reused, with no
-            // copy of the tuple.
             lastWhy!.command = command
-            swap(&lastWhy!.facts, &decided)
-            swap(&lastWhy!.moves, &moves)
-            recycleWhy(&decided, &moves)
         }
-        refusedSince = nil
-    }
-
-    /// Empties the next command's `why` buffers, keeping the capacity of `facts` and `moves`.
-    mutating func recycleWhy(_ facts: inout [Event], _ moves: inout [Ledger]) {
-        // Most commands decide nothing: an empty buffer is left alone (removeAll is not free).
-        if !facts.isEmpty { facts.removeAll(keepingCapacity: true) }
-        if !moves.isEmpty { moves.removeAll(keepingCapacity: true) }
-        if pendingWhy.capacity < facts.capacity { swap(&pendingWhy, &facts) }
-        if pendingMoves.capacity < moves.capacity { swap(&pendingMoves, &moves) }
-    }
-
-    static func isTracking(_ e: Event) -> Bool {
-        switch e {
-        case .tracking, .offAxis: true
-        case .touchDown, .stopped, .swallowed, .recognizer, .tapMoved, .touchesCancelled, .owner,
-            .moved, .flingFrame, .handoff, .released, .momentumStarted, .momentumEnded, .edgeHit,
-            .springStarted, .springEnded, .tap, .tabbed, .pageSelected, .transitionEnded, .repair,
-            .refused, .decided, .hazard:
-            false
-        }
+        // In place: the new buffers go in and the old ones come out, emptied, to be reused, with
+        // no copy of the tuple.
+        swap(&lastWhy!.facts, &pendingWhy)
+        swap(&lastWhy!.moves, &pendingMoves)
+        pendingWhy.empty()
+        pendingMoves.empty()
+        if refusedSince != nil { refusedSince = nil }
     }
 
     /// When what refused a `tab` ends: re-simulated on a copy, frame by frame, as `settle` would
@@ -66,7 +39,7 @@ extension Session {
         var copy = sim
         let cap = copy.frames(in: Self.settleLimit)
         var clock = FrameClock(start: copy.time, fps: copy.settings.fps)
-        while copy.isTransitioning(c) && clock.taken < cap { copy.advanceFrame(at: clock.next()) }
+        while copy.isTransitioning(c) && clock.taken < cap { copy.stepFrame(at: clock.next()) }
         return copy.isTransitioning(c) ? nil : copy.time
     }
 

@@ -65,6 +65,9 @@ package struct Session {
     var pendingWhy: [Event] = []
     /// The moves of the running command that `why` explains (filled as the log is collected).
     var pendingMoves: [Ledger] = []
+    /// Where the running command's last `tracking` or `offAxis` fact is in `pendingWhy` (the only
+    /// one kept there): `why` explains it only when the command decided nothing else.
+    var pendingTrackingAt: Int?
     /// The facts array `collect` fills, kept with its capacity from one command to the next.
     var factBuffer: [Fact] = []
     /// Collects the timeline while `plot` re-runs the history (nil otherwise: one check per frame).
@@ -219,7 +222,7 @@ package struct Session {
         var facts: [Fact] = []
         // The facts' buffer goes back to `collect` for the next command.
         defer {
-            facts.removeAll(keepingCapacity: true)
+            facts.empty()
             if facts.capacity > factBuffer.capacity { factBuffer = facts }
         }
         do {
@@ -312,8 +315,9 @@ package struct Session {
     /// Forgets what `why` set aside for a command that did not finish.
     mutating func clearPendingWhy() {
         // Mostly empty already (`keepForWhy` took them): an empty array is left alone.
-        if !pendingWhy.isEmpty { pendingWhy.removeAll(keepingCapacity: true) }
-        if !pendingMoves.isEmpty { pendingMoves.removeAll(keepingCapacity: true) }
+        pendingWhy.empty()
+        pendingMoves.empty()
+        pendingTrackingAt = nil
     }
 
     /// Parses a line, remembering the result: traces and scripts repeat the same lines, and

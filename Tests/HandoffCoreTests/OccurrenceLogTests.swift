@@ -1,0 +1,63 @@
+import Testing
+
+@testable import HandoffCore
+
+/// The simulator's log keeps its entries in order through growth, is a value (a copy logs on its
+/// own), and a drain hands every entry out once and leaves it empty, as an array would.
+@Suite struct OccurrenceLogTests {
+    /// An entry whose event holds an array (a copy of it retains, a drain must move it).
+    static func entry(_ k: Int) -> Occurrence {
+        Occurrence(
+            time: Double(k), frame: k,
+            event: .touchDown(point: Point(0, Double(k)), target: Target(k), path: [0, k]))
+    }
+
+    @Test func appendsInOrderThroughGrowthAndDrainsOnce() {
+        var log = OccurrenceLog()
+        let all = (0..<100).map(Self.entry)
+        for o in all { log.append(o) }
+        #expect(log.count == 100)
+        #expect(log.entries(from: 0) == all)
+        #expect(log.entries(from: 98) == Array(all[98...]))
+        #expect(log.entries(from: 100).isEmpty)
+        var seen: [Occurrence] = []
+        log.forEach(from: 40) { seen.append($0) }
+        #expect(seen == Array(all[40...]))
+        #expect(log.drainAll() == all)
+        #expect(log.isEmpty)
+        // The emptied buffer logs the next entries.
+        log.append(Self.entry(7))
+        #expect(log.entries(from: 0) == [Self.entry(7)])
+    }
+
+    @Test func aCopyLogsOnItsOwn() {
+        var a = OccurrenceLog()
+        for k in 0..<5 { a.append(Self.entry(k)) }
+        var b = a
+        b.append(Self.entry(5))
+        #expect(a.count == 5)
+        #expect(b.count == 6)
+        // Draining a shared log leaves the other copy whole.
+        var c = a
+        let drained = c.drainAll()
+        #expect(drained == (0..<5).map(Self.entry))
+        #expect(c.isEmpty)
+        #expect(a.entries(from: 0) == drained)
+        #expect(b.entries(from: 0) == (0..<6).map(Self.entry))
+    }
+
+    @Test func theSimulatorsLogDrainsWhatItLogged() throws {
+        var sim = Simulator(scene: Fixtures.example)
+        try sim.touchDown(at: Point(195, 400))
+        try sim.move(by: Point(0, -100))
+        var copy = sim
+        let whole = copy.drainLog()
+        #expect(!whole.isEmpty)
+        let moved = sim.drainLog { entries in
+            entries.indices.map { (entries.baseAddress! + $0).move() }
+        }
+        #expect(moved == whole)
+        #expect(sim.logCount == 0)
+        #expect(sim.drainLog().isEmpty)
+    }
+}
