@@ -152,17 +152,6 @@ public struct Layout {
         return Target(i)
     }
 
-    /// Root → target node.
-    public func path(to i: Int) -> [Int] {
-        // Filled from the target up, into an array of the path's length (its depth + 1).
-        var out = [Int](repeating: i, count: graph.depth[i] + 1)
-        var k = out.count - 1
-        var n = graph.parent[i]
-        while let c = n {
-            k -= 1
-            out[k] = c
-            n = graph.parent[c]
-        }
-        return out
-    }
+    /// Root → target node (fixed for the scene: the graph's, not built per call).
+    public func path(to i: Int) -> [Int] { graph.path(to: i) }
 }

@@ -6,13 +6,16 @@ extension Simulator {
         let layout = self.layout
         guard layout.window.contains(p) else { throw .outsideWindow(p) }
         guard let target = layout.hitTest(p) else { throw .nothingAt(p) }
-        let path = layout.path(to: target.node)
+        // The path and the axes that can pan along it are the scene's, fixed per node: nothing
+        // is built per touch.
+        let route = graph.routes[target.node]
+        let path = route.path
         emit(.touchDown(point: p, target: target, path: path))
 
         // Stop momentum whose chain meets the path and springs on the path (a path is a few
         // nodes: searched in place, no set built), reporting each stop as it is found.
         var contact = GestureCoordinator.Contact(
-            target: target, path: path, axes: pannableAxes(path: path),
+            target: target, path: path, axes: route.axes,
             tappable: isTappable(target))
         var sheetWasAnimating = false
         var k = 0
@@ -124,7 +127,7 @@ extension Simulator {
         // The touch's target and path, read in place: the rest of its contact is not needed.
         let target = gesture.touching!.contact.target
         let path = gesture.touching!.contact.path
-        let chain = chain(path: path, axis: axis)
+        let chain = graph.chain(target.node, axis: axis)
         let driver = chain[0]
         emit(.recognizer(.pan(axis), .began))
         if failTap { emit(.recognizer(.tap(target), .failed)) }
