@@ -21,6 +21,9 @@ public struct SceneGraph: Sendable {
     public private(set) var motion: [Motion] = []
     /// Per node, the index of the pager or switcher a tabs control drives (nil for other nodes).
     public private(set) var controlled: [Int?] = []
+    /// Per node, the number of segments of a tabs control (0 for other nodes): `tab next` reads
+    /// it without copying the node's kind.
+    public private(set) var segmentCounts: [Int] = []
     /// Per node, what a touch on it pans, fixed for the scene: a touch-down and a recognized pan
     /// read them instead of building their arrays.
     private(set) var routes: [Route] = []
@@ -45,6 +48,7 @@ public struct SceneGraph: Sendable {
         topLevel = nodes.indices.filter { parent[$0] == nil }
         motion = nodes.map(Motion.init)
         controlled = nodes.map { [byID] n in n.controls.flatMap { byID[$0] } }
+        segmentCounts = nodes.map(\.segments.count)
         var pending: [Int] = []
         for i in nodes.indices {
             if let p = nodes[i].scroll?.parallax, byID[p.follows] != nil { pending.append(i) }

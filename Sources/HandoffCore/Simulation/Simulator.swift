@@ -130,6 +130,7 @@ public struct Simulator: Sendable {
     }
 
     /// The page of a pager (`round(offset / width)`) or switcher (its selected page).
+    @inline(__always)
     public func page(_ i: Int) -> Int {
         if graph.motion[i].pages == .switched { return selected[i] }
         let w = graph.nodes[i].frame.width
@@ -138,6 +139,7 @@ public struct Simulator: Sendable {
         return Swift.min(Swift.max(p, 0), Swift.max(0, graph.pageCount(i) - 1))
     }
 
+    @inline(__always)
     public func sheetTop(_ i: Int) -> Double { graph.nodes[i].sheet!.bottomMost - offsets[i] }
 
     public var animationInfo: [AnimationInfo] {
@@ -157,6 +159,7 @@ public struct Simulator: Sendable {
     }
 
     /// Whether a pager or switcher is still moving to a page.
+    @inline(__always)
     public func isTransitioning(_ i: Int) -> Bool {
         animations.contains { a in
             switch a {
@@ -169,9 +172,15 @@ public struct Simulator: Sendable {
 
     // MARK: Offsets and overscroll
 
+    // The small queries that mutating methods ask (here, `page`, `sheetTop`, `isTransitioning`,
+    // and the tab and release helpers) are `@inline(__always)`: calling a non-mutating method
+    // from a mutating one copies the whole simulator to pass it; inlined, it reads in place.
+
+    @inline(__always)
     func range(_ i: Int) -> ClosedRange<Double> { graph.range(i) }
 
     /// Signed visual overscroll: positive past max, negative before min.
+    @inline(__always)
     func visualOverscroll(_ i: Int) -> Double {
         let r = range(i)
         let o = offsets[i]
@@ -180,11 +189,14 @@ public struct Simulator: Sendable {
         return 0
     }
 
+    @inline(__always)
     func isOverscrolled(_ i: Int) -> Bool { abs(visualOverscroll(i)) > 1e-9 }
 
+    @inline(__always)
     func dimension(_ i: Int) -> Double { graph.viewport(i) }
 
     /// The raw pull behind the visual overscroll (the rubber band inverted).
+    @inline(__always)
     func rawOverscroll(_ i: Int) -> Double {
         if let p = pulls[i] { return p }
         let b = visualOverscroll(i)
@@ -217,6 +229,7 @@ public struct Simulator: Sendable {
     }
 
     /// How far node `i` can move in direction `dir` within its range (0 at the edge).
+    @inline(__always)
     func room(_ i: Int, _ dir: ScrollDirection) -> Double {
         let r = range(i)
         let room: Double
@@ -228,6 +241,7 @@ public struct Simulator: Sendable {
         return room < Ledger.negligible ? 0 : room
     }
 
+    @inline(__always)
     func bounces(_ i: Int) -> Bool {
         graph.motion[i].bounces
     }
