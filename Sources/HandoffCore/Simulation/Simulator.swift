@@ -5,6 +5,8 @@
 /// `drainLog()`.
 public struct Simulator: Sendable {
     public let graph: SceneGraph
+    /// The same graph behind one reference, for `layout`.
+    let sharedGraph: SharedGraph
     public var settings: Settings
     public internal(set) var time: Double = 0
     /// Frames advanced since the scene was loaded.
@@ -35,6 +37,7 @@ public struct Simulator: Sendable {
 
     public init(scene: Scene, settings: Settings = Settings()) {
         graph = SceneGraph(scene)
+        sharedGraph = SharedGraph(graph)
         self.settings = settings
         offsets = Array(repeating: 0, count: graph.count)
         pulls = Array(repeating: nil, count: graph.count)
@@ -83,7 +86,7 @@ public struct Simulator: Sendable {
 
     // MARK: Inspection
 
-    public var layout: Layout { Layout(graph: graph, offsets: offsets, selected: selected) }
+    public var layout: Layout { Layout(shared: sharedGraph, offsets: offsets, selected: selected) }
 
     // Read from the gesture's stage tag: nothing of the touch or the pan is copied.
     public var phase: Phase {
