@@ -122,7 +122,8 @@ extension Simulator {
         if innerShare == nil,
             let s = chain.firstIndex(where: { graph.motion[$0].isSheet }), s > 0
         {
-            let inside = Set(chain[..<s])
+            // The nodes inside the sheet are a few: searched in place, no set built.
+            let inside = chain[..<s]
             innerShare =
                 l.shares.first { inside.contains($0.node) && abs($0.amount) > 1e-9 }?
                 .node
