@@ -1,14 +1,29 @@
+/// A scene graph (which never changes once built) behind one reference, for the layouts that a
+/// simulator makes of it.
+final class SharedGraph: Sendable {
+    let graph: SceneGraph
+
+    init(_ graph: SceneGraph) { self.graph = graph }
+}
+
 /// Where nodes are on screen right now: derived from the graph and the current offsets, pages
 /// and sheet positions. Computing a node's frame costs O(depth).
 public struct Layout {
-    public let graph: SceneGraph
+    /// The graph behind one reference: a layout made at each touch-down retains it, not each of
+    /// the graph's tables.
+    private let shared: SharedGraph
+    public var graph: SceneGraph { shared.graph }
     /// Visual offsets (sheets: distance above the bottom-most detent).
     public let offsets: [Double]
     /// Selected page of each switcher.
     public let selected: [Int]
 
     public init(graph: SceneGraph, offsets: [Double], selected: [Int]) {
-        self.graph = graph
+        self.init(shared: SharedGraph(graph), offsets: offsets, selected: selected)
+    }
+
+    init(shared: SharedGraph, offsets: [Double], selected: [Int]) {
+        self.shared = shared
         self.offsets = offsets
         self.selected = selected
     }
@@ -152,17 +167,6 @@ public struct Layout {
         return Target(i)
     }
 
-    /// Root → target node.
-    public func path(to i: Int) -> [Int] {
-        // Filled from the target up, into an array of the path's length (its depth + 1).
-        var out = [Int](repeating: i, count: graph.depth[i] + 1)
-        var k = out.count - 1
-        var n = graph.parent[i]
-        while let c = n {
-            k -= 1
-            out[k] = c
-            n = graph.parent[c]
-        }
-        return out
-    }
+    /// Root → target node (fixed for the scene: the graph's, not built per call).
+    public func path(to i: Int) -> [Int] { graph.path(to: i) }
 }

@@ -21,6 +21,25 @@ public struct SceneGraph: Sendable {
     public private(set) var motion: [Motion] = []
     /// Per node, the index of the pager or switcher a tabs control drives (nil for other nodes).
     public private(set) var controlled: [Int?] = []
+    /// Per node, the number of segments of a tabs control (0 for other nodes): `tab next` reads
+    /// it without copying the node's kind.
+    public private(set) var segmentCounts: [Int] = []
+    /// Per node, what a touch on it pans, fixed for the scene: a touch-down and a recognized pan
+    /// read them instead of building their arrays.
+    private(set) var routes: [Route] = []
+
+    /// The hit path of a touch on a node, and what can pan along it (SPEC §4.2, §5.1).
+    struct Route: Sendable {
+        /// Root → the node.
+        var path: [Int]
+        /// Axes with a scroll node on the path that is not a parallax follower, innermost first
+        /// (the recognizer's tie-break order).
+        var axes: [Axis]
+        /// The chain on each axis: the innermost node on the path that scrolls on it (not a
+        /// parallax follower), then its ancestors that do; empty when none does.
+        var vertical: [Int]
+        var horizontal: [Int]
+    }
 
     /// Flattens a valid scene. Validation of user input is the loader's job; here it traps.
     public init(_ scene: Scene) {
@@ -29,6 +48,7 @@ public struct SceneGraph: Sendable {
         topLevel = nodes.indices.filter { parent[$0] == nil }
         motion = nodes.map(Motion.init)
         controlled = nodes.map { [byID] n in n.controls.flatMap { byID[$0] } }
+        segmentCounts = nodes.map(\.segments.count)
         var pending: [Int] = []
         for i in nodes.indices {
             if let p = nodes[i].scroll?.parallax, byID[p.follows] != nil { pending.append(i) }
@@ -48,6 +68,17 @@ public struct SceneGraph: Sendable {
             precondition(pending.count < before, "parallax cycle")
         }
         parallaxFollowed = parallaxOrder.map { byID[nodes[$0].scroll!.parallax!.follows]! }
+        // Tree order puts a parent before its children: its route is built first.
+        for i in nodes.indices {
+            let path = (parent[i].map { routes[$0].path } ?? []) + [i]
+            let pans = path.reversed().filter { isScrollable($0) && !isFollower($0) }
+            var axes: [Axis] = []
+            for n in pans where !axes.contains(motion[n].axis!) { axes.append(motion[n].axis!) }
+            routes.append(
+                Route(
+                    path: path, axes: axes, vertical: pans.filter { motion[$0].axis == .vertical },
+                    horizontal: pans.filter { motion[$0].axis == .horizontal }))
+        }
     }
 
     private mutating func add(_ node: Node, parent p: Int?, depth d: Int) -> Int {
@@ -141,6 +172,18 @@ public struct SceneGraph: Sendable {
         var out = [i]
         for c in children[i] { out += subtree(c) }
         return out
+    }
+
+    /// Root → node `i`.
+    public func path(to i: Int) -> [Int] { routes[i].path }
+
+    /// The chain on `axis` for a touch on node `i` (SPEC §5.1): the innermost node of its path
+    /// that scrolls on the axis, then its ancestors on the same axis; parallax followers left out.
+    func chain(_ i: Int, axis: Axis) -> [Int] {
+        switch axis {
+        case .vertical: routes[i].vertical
+        case .horizontal: routes[i].horizontal
+        }
     }
 
     /// Number of pages of a pager or switcher.

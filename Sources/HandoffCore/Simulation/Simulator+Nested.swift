@@ -91,24 +91,7 @@ extension Simulator {
         rest = 0
     }
 
-    /// The chain on `axis` for a hit path: the innermost node that scrolls on the axis, then its
-    /// ancestors on the same axis (SPEC §5.1).
-    func chain(path: [Int], axis: Axis) -> [Int] {
-        path.reversed().filter {
-            graph.isScrollable($0) && graph.axis($0) == axis && !isParallax($0)
-        }
-    }
-
     func isParallax(_ i: Int) -> Bool { graph.isFollower(i) }
-
-    /// Axes with a scroll node on the path, innermost first.
-    func pannableAxes(path: [Int]) -> [Axis] {
-        var out: [Axis] = []
-        for n in path.reversed() where graph.isScrollable(n) && !isParallax(n) {
-            if let a = graph.axis(n), !out.contains(a) { out.append(a) }
-        }
-        return out
-    }
 
     /// Emits a handoff for every change of consumer since `last` (within a gesture or a fling).
     mutating func recordHandoffs(_ l: Ledger, last: inout Int?) {
@@ -139,7 +122,8 @@ extension Simulator {
         if innerShare == nil,
             let s = chain.firstIndex(where: { graph.motion[$0].isSheet }), s > 0
         {
-            let inside = Set(chain[..<s])
+            // The nodes inside the sheet are a few: searched in place, no set built.
+            let inside = chain[..<s]
             innerShare =
                 l.shares.first { inside.contains($0.node) && abs($0.amount) > 1e-9 }?
                 .node

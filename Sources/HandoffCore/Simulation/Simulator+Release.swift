@@ -94,11 +94,13 @@ extension Simulator {
         }
     }
 
+    @inline(__always)
     func clamped(_ n: Int) -> Double {
         let r = range(n)
         return Swift.min(Swift.max(offsets[n], r.lowerBound), r.upperBound)
     }
 
+    @inline(__always)
     func isOnDetent(_ s: Int) -> Bool {
         let top = sheetTop(s)
         return graph.nodes[s].sheet!.detents.contains { abs($0.top - top) < 1e-9 }
@@ -121,10 +123,13 @@ extension Simulator {
 
     /// Starts a spring on `n` toward `target` (in offset units), replacing its animations.
     mutating func springTo(_ n: Int, _ kind: AnimationKind, target: Double, velocity: Double) {
-        animations.removeAll { a in
+        func isSpring(_ a: Animation) -> Bool {
             if case .spring(let s) = a { return s.node == n }
             return false
         }
+        // Usually `n` has no spring: then the animations are only read (`removeAll(where:)`
+        // always rewrites the array's tail).
+        if animations.contains(where: isSpring) { animations.removeAll(where: isSpring) }
         let spring: Spring = kind == .bounce ? .bounce : .settle
         animations.append(
             .spring(

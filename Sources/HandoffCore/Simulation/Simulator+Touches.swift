@@ -6,13 +6,16 @@ extension Simulator {
         let layout = self.layout
         guard layout.window.contains(p) else { throw .outsideWindow(p) }
         guard let target = layout.hitTest(p) else { throw .nothingAt(p) }
-        let path = layout.path(to: target.node)
+        // The path and the axes that can pan along it are the scene's, fixed per node: nothing
+        // is built per touch.
+        let route = graph.routes[target.node]
+        let path = route.path
         emit(.touchDown(point: p, target: target, path: path))
 
         // Stop momentum whose chain meets the path and springs on the path (a path is a few
         // nodes: searched in place, no set built), reporting each stop as it is found.
         var contact = GestureCoordinator.Contact(
-            target: target, path: path, axes: pannableAxes(path: path),
+            target: target, path: path, axes: route.axes,
             tappable: isTappable(target))
         var sheetWasAnimating = false
         var k = 0
@@ -109,6 +112,7 @@ extension Simulator {
     }
 
     /// Whether a tap can reach this target: a tappable view, a row, or a segment.
+    @inline(__always)
     func isTappable(_ target: Target) -> Bool {
         let n = graph.nodes[target.node]
         if n.kind.isBackdrop { return false }
@@ -124,7 +128,7 @@ extension Simulator {
         // The touch's target and path, read in place: the rest of its contact is not needed.
         let target = gesture.touching!.contact.target
         let path = gesture.touching!.contact.path
-        let chain = chain(path: path, axis: axis)
+        let chain = graph.chain(target.node, axis: axis)
         let driver = chain[0]
         emit(.recognizer(.pan(axis), .began))
         if failTap { emit(.recognizer(.tap(target), .failed)) }
@@ -200,12 +204,14 @@ extension Simulator {
 
     /// The pager or switcher a tabs control drives, when it is transitioning (the control is
     /// disabled then).
+    @inline(__always)
     func transitioningControlled(tabs i: Int) -> Int? {
         guard let c = graph.controlled[i] else { return nil }
         return isTransitioning(c) ? c : nil
     }
 
     /// The segment a tabs control shows as selected (its pager's or switcher's page).
+    @inline(__always)
     public func segment(of tabs: Int) -> Int {
         guard let c = graph.controlled[tabs] else { return 0 }
         return page(c)
@@ -225,6 +231,7 @@ extension Simulator {
     }
 
     /// Why `tab` would be refused now: a pan is active, or the controlled page is transitioning.
+    @inline(__always)
     public func tabRefusal(_ tabs: Int) -> Refusal? {
         if case .panning = gesture.stage { return .panActive }
         return transitioningControlled(tabs: tabs).map(Refusal.transitioning)
@@ -237,7 +244,7 @@ extension Simulator {
             return
         }
         let current = segment(of: tabs)
-        let count = graph.nodes[tabs].segments.count
+        let count = graph.segmentCounts[tabs]
         if forward, current + 1 >= count {
             emit(.refused(.noNextSegment(tabs: tabs, segment: current)))
         } else if !forward, current <= 0 {
@@ -281,18 +288,19 @@ extension Simulator {
         var a = graph.parent[c]
         var ancestor: Int?
         var axis: Axis = .vertical
+        // A scroll view's nested policy and axis, read from its motion: no configuration copied.
         while let n = a {
-            if let cfg = graph.nodes[n].scroll, cfg.nested.pre == .forward,
+            if let nested = graph.motion[n].nested, nested.pre == .forward,
                 offsets[n] < range(n).upperBound - 1e-9
             {
                 ancestor = n
-                axis = cfg.axis
+                axis = graph.motion[n].scrollAxis!
                 break
             }
             a = graph.parent[n]
         }
         guard let ancestor, p < graph.children[c].count else { return }
-        for n in graph.subtree(graph.children[c][p]) where graph.nodes[n].scroll?.axis == axis {
+        for n in graph.subtree(graph.children[c][p]) where graph.motion[n].scrollAxis == axis {
             let lo = range(n).lowerBound
             guard offsets[n] > lo + 1e-9 else { continue }
             let old = offsets[n]

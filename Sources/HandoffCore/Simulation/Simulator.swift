@@ -5,6 +5,8 @@
 /// `drainLog()`.
 public struct Simulator: Sendable {
     public let graph: SceneGraph
+    /// The same graph behind one reference, for `layout`.
+    let sharedGraph: SharedGraph
     public var settings: Settings
     public internal(set) var time: Double = 0
     /// Frames advanced since the scene was loaded.
@@ -32,6 +34,7 @@ public struct Simulator: Sendable {
 
     public init(scene: Scene, settings: Settings = Settings()) {
         graph = SceneGraph(scene)
+        sharedGraph = SharedGraph(graph)
         self.settings = settings
         offsets = Array(repeating: 0, count: graph.count)
         pulls = Array(repeating: nil, count: graph.count)
@@ -72,7 +75,7 @@ public struct Simulator: Sendable {
 
     // MARK: Inspection
 
-    public var layout: Layout { Layout(graph: graph, offsets: offsets, selected: selected) }
+    public var layout: Layout { Layout(shared: sharedGraph, offsets: offsets, selected: selected) }
 
     // Read from the gesture's stage tag: nothing of the touch or the pan is copied.
     public var phase: Phase {
@@ -119,6 +122,7 @@ public struct Simulator: Sendable {
     }
 
     /// The page of a pager (`round(offset / width)`) or switcher (its selected page).
+    @inline(__always)
     public func page(_ i: Int) -> Int {
         if graph.motion[i].pages == .switched { return selected[i] }
         let w = graph.nodes[i].frame.width
@@ -127,6 +131,7 @@ public struct Simulator: Sendable {
         return Swift.min(Swift.max(p, 0), Swift.max(0, graph.pageCount(i) - 1))
     }
 
+    @inline(__always)
     public func sheetTop(_ i: Int) -> Double { graph.nodes[i].sheet!.bottomMost - offsets[i] }
 
     public var animationInfo: [AnimationInfo] {
@@ -146,6 +151,7 @@ public struct Simulator: Sendable {
     }
 
     /// Whether a pager or switcher is still moving to a page.
+    @inline(__always)
     public func isTransitioning(_ i: Int) -> Bool {
         animations.contains { a in
             switch a {
@@ -158,9 +164,15 @@ public struct Simulator: Sendable {
 
     // MARK: Offsets and overscroll
 
+    // The small queries that mutating methods ask (here, `page`, `sheetTop`, `isTransitioning`,
+    // and the tab and release helpers) are `@inline(__always)`: calling a non-mutating method
+    // from a mutating one copies the whole simulator to pass it; inlined, it reads in place.
+
+    @inline(__always)
     func range(_ i: Int) -> ClosedRange<Double> { graph.range(i) }
 
     /// Signed visual overscroll: positive past max, negative before min.
+    @inline(__always)
     func visualOverscroll(_ i: Int) -> Double {
         let r = range(i)
         let o = offsets[i]
@@ -169,11 +181,14 @@ public struct Simulator: Sendable {
         return 0
     }
 
+    @inline(__always)
     func isOverscrolled(_ i: Int) -> Bool { abs(visualOverscroll(i)) > 1e-9 }
 
+    @inline(__always)
     func dimension(_ i: Int) -> Double { graph.viewport(i) }
 
     /// The raw pull behind the visual overscroll (the rubber band inverted).
+    @inline(__always)
     func rawOverscroll(_ i: Int) -> Double {
         if let p = pulls[i] { return p }
         let b = visualOverscroll(i)
@@ -206,6 +221,7 @@ public struct Simulator: Sendable {
     }
 
     /// How far node `i` can move in direction `dir` within its range (0 at the edge).
+    @inline(__always)
     func room(_ i: Int, _ dir: ScrollDirection) -> Double {
         let r = range(i)
         let room: Double
@@ -217,6 +233,7 @@ public struct Simulator: Sendable {
         return room < Ledger.negligible ? 0 : room
     }
 
+    @inline(__always)
     func bounces(_ i: Int) -> Bool {
         graph.motion[i].bounces
     }
