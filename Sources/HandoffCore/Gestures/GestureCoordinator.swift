@@ -3,7 +3,7 @@
 /// does. It is given facts — the hit target and path, the axes that can pan, what the touch-down
 /// stopped, the chain and owner the simulator chose — never the scene, and each event returns a
 /// decision that the `Simulator` executes (STYLE habits 1 and 2).
-struct GestureCoordinator: Equatable, Sendable {
+@usableFromInline struct GestureCoordinator: Equatable, Sendable {
     /// What the touch-down found and did, as small values.
     struct Contact: Equatable, Sendable {
         var target: Target
@@ -41,7 +41,7 @@ struct GestureCoordinator: Equatable, Sendable {
     }
 
     /// Where the gesture is, with no payload: reading it copies nothing.
-    enum Stage: Equatable, Sendable {
+    @usableFromInline enum Stage: Equatable, Sendable {
         /// No finger is down: `touching` and `pan` are nil.
         case idle
         /// A finger is down and no pan is recognized yet (or the simulator is choosing its chain):
@@ -52,7 +52,7 @@ struct GestureCoordinator: Equatable, Sendable {
     }
 
     /// The gesture's stage, which says which of `touching` and `pan` hold a value.
-    private(set) var stage: Stage = .idle
+    @usableFromInline private(set) var stage: Stage = .idle
     /// The finger while one is down, before and during its pan. Events update it in place: none
     /// copies the touch or the tracker's samples.
     private(set) var touching: Touching?

@@ -15,7 +15,7 @@ public enum AnimationKind: String, Sendable {
 }
 
 /// Momentum running through a chain of nodes.
-struct Momentum: Equatable, Sendable {
+@usableFromInline struct Momentum: Equatable, Sendable {
     /// Participating nodes, innermost first; the driver is first.
     var chain: [Int]
     var decel: Deceleration
@@ -31,7 +31,7 @@ struct Momentum: Equatable, Sendable {
 }
 
 /// A spring on one node's offset, in closed form from its start.
-struct SpringAnimation: Equatable, Sendable {
+@usableFromInline struct SpringAnimation: Equatable, Sendable {
     var node: Int
     var kind: AnimationKind
     var target: Double
@@ -42,7 +42,7 @@ struct SpringAnimation: Equatable, Sendable {
 }
 
 /// A switcher cross-dissolve.
-struct Transition: Equatable, Sendable {
+@usableFromInline struct Transition: Equatable, Sendable {
     var node: Int
     var from: Int
     var to: Int
@@ -51,7 +51,7 @@ struct Transition: Equatable, Sendable {
 }
 
 /// One running animation.
-enum Animation: Equatable, Sendable {
+@usableFromInline enum Animation: Equatable, Sendable {
     case momentum(Momentum)
     case spring(SpringAnimation)
     case transition(Transition)

@@ -77,11 +77,15 @@ extension Simulator {
     /// (`restFrame`), and the clock, frame count, offsets and facts end as `stepFrame(at:)` on
     /// each of those frames would leave them. `untilRest` (`settle`): the frames end with the one
     /// in which the last spring comes to rest, or at `last`; otherwise (`wait`) at `last`.
+    /// Returns false, having done nothing, unless `springsRunAlone` (a mutating call: the session
+    /// asks through it rather than copying the simulator to read `springsRunAlone`).
+    @discardableResult
     public mutating func runSpringsAlone(
         clock: inout FrameClock, through last: Int, untilRest: Bool
-    ) {
+    ) -> Bool {
+        guard springsRunAlone else { return false }
         let first = clock.taken + 1
-        guard first <= last else { return }
+        guard first <= last else { return true }
         // The frame number and time of the command's frame `k` (frame `taken` is now).
         let base = frame - clock.taken
         let count = animations.count
@@ -119,7 +123,7 @@ extension Simulator {
             }
             animations.removeLast(count - kept)
         }
-        guard end >= first else { return }
+        guard end >= first else { return true }
         frame = base + end
         time = clock.time(ofFrame: end)
         clock.skip(end - clock.taken)
@@ -130,6 +134,7 @@ extension Simulator {
                 displacement: s.displacement, velocity: s.velocity, at: time - s.start)
             setOffset(s.node, springOffset(s, x))
         }
+        return true
     }
 
     /// The first of the command's frames `first … last` in which spring `s` comes to rest (the

@@ -18,12 +18,12 @@ public struct Simulator: Sendable {
     var pulls: [Double?]
     /// Selected page of each pager and switcher.
     public internal(set) var selected: [Int]
-    var animations: [Animation] = []
+    @usableFromInline var animations: [Animation] = []
     /// An empty buffer with capacity that `step(to:)` swaps with `animations`: a frame allocates
     /// nothing.
     var spareAnimations: [Animation] = []
     /// The finger's gesture, from touch-down to lift.
-    var gesture = GestureCoordinator()
+    @usableFromInline var gesture = GestureCoordinator()
     public internal(set) var lastTap: TapRecord?
     /// The last move's (or momentum frame's) sharing.
     public internal(set) var ledger: Ledger?
@@ -78,7 +78,7 @@ public struct Simulator: Sendable {
     public var layout: Layout { Layout(shared: sharedGraph, offsets: offsets, selected: selected) }
 
     // Read from the gesture's stage tag: nothing of the touch or the pan is copied.
-    public var phase: Phase {
+    @inlinable public var phase: Phase {
         switch gesture.stage {
         case .touching: .touching
         case .panning: .panning
@@ -287,5 +287,5 @@ public struct Simulator: Sendable {
     }
 
     /// Whether anything still animates (`settle` advances frames until it does not).
-    public var isAnimating: Bool { !animations.isEmpty }
+    @inlinable public var isAnimating: Bool { !animations.isEmpty }
 }

@@ -53,11 +53,7 @@ struct FrameRun {
         }
     }
 
-    /// Whether another frame is due.
-    func hasMore(_ sim: borrowing Simulator) -> Bool { hasMore(animating: sim.isAnimating) }
-
-    /// Whether another frame is due, after a frame that left the simulator animating or not
-    /// (`hasMore(_:)` without reading the simulator again).
+    /// Whether another frame is due, when the simulator is animating or not.
     func hasMore(animating: Bool) -> Bool {
         switch kind {
         case .frames(let n), .move(_, let n, _, _): taken < n

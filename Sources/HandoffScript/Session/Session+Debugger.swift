@@ -95,7 +95,7 @@ extension Session {
             ? [] : checkBreakpoints(frame: run.taken, total: run.total, command: run.command)
         if debug.mode == .live, !debug.watches.isEmpty { checkWatches() }
         guard !stops.isEmpty else { return false }
-        let more = run.hasMore(sim)
+        let more = run.hasMore(animating: sim.isAnimating)
         switch debug.mode {
         case .live:
             debug.stopLines += stops.map { .debugger(.stop($0)) }

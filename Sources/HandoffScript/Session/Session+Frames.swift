@@ -14,14 +14,12 @@ extension Session {
         var run = start
         // Read once: each frame says whether it left anything animating (no copy of the
         // simulator per frame).
-        var more = run.hasMore(sim)
+        var more = run.hasMore(animating: sim.isAnimating)
         // Springs alone, with nothing looking at each frame (no breakpoint, watch or timeline):
         // their frames are run at once, in closed form (same offsets, times and facts).
-        if run.advancesTimeOnly, !debug.active, sampler == nil, sim.springsRunAlone {
-            if more {
-                sim.runSpringsAlone(
-                    clock: &run.clock, through: run.lastFrame, untilRest: run.endsAtRest)
-            }
+        if more, run.advancesTimeOnly, !debug.active, sampler == nil,
+            sim.runSpringsAlone(clock: &run.clock, through: run.lastFrame, untilRest: run.endsAtRest)
+        {
             return
         }
         while more {
