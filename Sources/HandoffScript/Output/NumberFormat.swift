@@ -72,7 +72,7 @@ package enum NumberFormat {
 
     /// The two ASCII digits of `x` (below 100): the tens in the low byte, the ones above it.
     @inline(__always)
-    private static func pair(_ x: UInt64) -> UInt64 {
+    static func pair(_ x: UInt64) -> UInt64 {
         let tens = (x &* 103) >> 10  // x / 10 for x < 179
         return (0x30 | tens) | (0x30 | (x &- tens &* 10)) &<< 8
     }

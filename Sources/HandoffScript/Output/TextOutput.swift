@@ -281,8 +281,14 @@ struct LineWriter {
     /// An integer in decimal.
     mutating func put(_ i: Int) {
         guard i >= 0 else { return put(String(i)) }
-        // Most are an item or a page: one digit.
+        // Most are an item or a page: one digit or two.
         guard i >= 10 else { return put(byte: UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: i)) }
+        if i < 100, room(2) {
+            let digits = UInt16(truncatingIfNeeded: NumberFormat.pair(UInt64(i)))
+            UnsafeMutableRawPointer(position).storeBytes(of: digits.littleEndian, as: UInt16.self)
+            position += 2
+            return
+        }
         guard room(20) else { return }
         position += NumberFormat.writeDigits(
             UInt64(i), into: UnsafeMutableBufferPointer(start: position, count: 20), at: 0)

@@ -41,13 +41,13 @@ package struct TextRenderer: FactRenderer {
             var runStart = 0  // the first state change not written yet
             for i in facts.indices {
                 if case .changed = facts[i] { continue }
-                renderer.changes(first, runStart..<i)
+                if runStart < i { renderer.changes(first, runStart..<i) }
                 runStart = i + 1
                 let fact = (first + i).move()
                 FactDescriber.describe(fact, names, into: &renderer)
                 (first + i).initialize(to: fact)
             }
-            renderer.changes(first, runStart..<facts.count)
+            if runStart < facts.count { renderer.changes(first, runStart..<facts.count) }
         }
     }
 
@@ -55,7 +55,6 @@ package struct TextRenderer: FactRenderer {
     /// Each change is taken out of its place once (its path, values and path width kept on the
     /// stack until the column is known) and put back as it was when its line is written.
     private mutating func changes(_ facts: UnsafeMutablePointer<Fact>, _ run: Range<Int>) {
-        guard !run.isEmpty else { return }
         typealias Row = (path: String, from: StateValue, to: StateValue, width: Int)
         withUnsafeTemporaryAllocation(of: Row.self, capacity: run.count) { rows in
             let rows = rows.baseAddress!
