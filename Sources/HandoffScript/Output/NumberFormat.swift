@@ -27,10 +27,10 @@ package enum NumberFormat {
         // Below 100,000 (nearly every offset, velocity, page and time printed): the digits, at
         // most 5 and `.DD`, are put together in a word and stored at once. `writeGeneral` is the
         // same rule digit by digit; `NumberFormatTests` compares the two on many values.
-        guard let n = hundredths(value), n < 10_000_000 else {
+        guard let n = value == 0 ? 0 : hundredths(value), n < 10_000_000 else {
             return writeGeneral(value, into: buffer, at: start)
         }
-        guard n != 0 else {  // no negative zero
+        guard n != 0 else {  // no negative zero (zero, common, skips the rounding)
             buffer[start] = UInt8(ascii: "0")
             return start + 1
         }
