@@ -11,6 +11,18 @@ package enum FactDescriber {
     package static func describe<R: FactRenderer>(
         _ fact: borrowing Fact, _ n: Names, into r: inout R
     ) {
+        // Simulator facts, most of every command's, go straight to `event`: not through the
+        // large frame of the other facts' switch.
+        switch fact {
+        case .event(let o): event(o.event, n, at: Moment(time: o.time, frame: o.frame), into: &r)
+        default: other(fact, n, into: &r)
+        }
+    }
+
+    /// `describe` for the facts that are not simulator facts.
+    private static func other<R: FactRenderer>(
+        _ fact: borrowing Fact, _ n: Names, into r: inout R
+    ) {
         let line = TextRenderer.line
         let f = NumberFormat.format
         func emit(
@@ -22,8 +34,7 @@ package enum FactDescriber {
                 fields: fields)
         }
         switch fact {
-        case .event(let o):
-            event(o.event, n, at: Moment(time: o.time, frame: o.frame), into: &r)
+        case .event: preconditionFailure("describe hands simulator facts to event")
         case .fling(let l, let time, let frame):
             r.fact(
                 "fling", at: Moment(time: time, frame: frame), role: .plain,
