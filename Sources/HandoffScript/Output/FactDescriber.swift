@@ -156,26 +156,12 @@ package enum FactDescriber {
         }
     }
 
-    /// A simulator fact.
+    /// A simulator fact. The common ones write their text straight into the output's bytes;
+    /// the rarer ones, put together as strings, are `wordedEvent`'s (a function of their own,
+    /// so the common path keeps a small frame).
     static func event<R: FactRenderer>(
         _ e: Event, _ n: Names, at moment: Moment, into r: inout R
     ) {
-        let line = TextRenderer.line
-        let f = NumberFormat.format
-        func emit(
-            _ kind: String, role: LineRole = .plain,
-            mark: @autoclosure () -> [TimelineMark.Kind] = [],
-            _ text: @autoclosure () -> [String], _ fields: @autoclosure () -> Fields
-        ) {
-            if R.readsMarks {
-                let kinds = mark()
-                if !kinds.isEmpty { r.mark(kinds) }
-            }
-            r.fact(
-                kind, at: moment, role: role, text: { out in for s in text() { out.line(s) } },
-                fields: fields)
-        }
-        // The hot facts write their text straight into the output's bytes.
         func write(
             _ kind: String, role: LineRole = .plain,
             mark: @autoclosure () -> [TimelineMark.Kind] = [],
@@ -271,23 +257,6 @@ package enum FactDescriber {
                     }
                 },
                 [("recognizer", .string(name())), ("state", .string(state.rawValue))])
-        case .tracking(let d, let slop):
-            emit(
-                "tracking", [line("tracking", "d \(f(d)) of slop \(f(slop))")],
-                [("distance", .number(d)), ("slop", .number(slop))])
-        case .tapMoved(let t, let d, let slop):
-            emit(
-                "recognizer",
-                [line("tap", "\(n.target(t)) failed: moved \(f(d)) > slop \(f(slop))")],
-                [
-                    ("recognizer", .string("tap(\(n.target(t)))")), ("state", .string("failed")),
-                    ("reason", .string("moved")), ("distance", .number(d)), ("slop", .number(slop)),
-                ])
-        case .offAxis(let axis):
-            emit(
-                "offAxis",
-                [line("tracking", "pan locked \(axis.rawValue): no \(axis.rawValue) movement")],
-                [("axis", .string(axis.rawValue))])
         case .touchesCancelled(let t):
             write(
                 "touchesCancelled", mark: [.tapCancelled],
@@ -384,13 +353,6 @@ package enum FactDescriber {
                         w.put(" momentum ended" as StaticString)
                     }
                 }, [("node", id(d))])
-        case .edgeHit(let node, let v):
-            let text =
-                node.map { line("edge", "\(n.id($0)) hit its edge at \(f(v)) pt/s and bounces") }
-                ?? line("edge", "momentum stopped at an edge at \(f(v)) pt/s")
-            emit(
-                "edge", mark: [.edgeHit], [text],
-                [("node", node.map(id) ?? .null), ("velocity", .number(v))])
         case .springStarted(let node, let kind, let target, let v):
             write(
                 "spring",
@@ -484,6 +446,58 @@ package enum FactDescriber {
                     }
                 },
                 [("node", id(node)), ("page", .int(page))])
+        case .tracking, .tapMoved, .offAxis, .edgeHit, .repair, .refused, .hazard:
+            wordedEvent(e, n, at: moment, into: &r)
+        case .decided:
+            return  // only `why` prints a decision's numbers
+        }
+    }
+
+    /// `event` for the simulator facts whose text is put together as strings.
+    private static func wordedEvent<R: FactRenderer>(
+        _ e: Event, _ n: Names, at moment: Moment, into r: inout R
+    ) {
+        let line = TextRenderer.line
+        let f = NumberFormat.format
+        func emit(
+            _ kind: String, role: LineRole = .plain,
+            mark: @autoclosure () -> [TimelineMark.Kind] = [],
+            _ text: @autoclosure () -> [String], _ fields: @autoclosure () -> Fields
+        ) {
+            if R.readsMarks {
+                let kinds = mark()
+                if !kinds.isEmpty { r.mark(kinds) }
+            }
+            r.fact(
+                kind, at: moment, role: role, text: { out in for s in text() { out.line(s) } },
+                fields: fields)
+        }
+        func id(_ node: Int) -> FactValue { .string(n.id(node)) }
+        switch e {
+        case .tracking(let d, let slop):
+            emit(
+                "tracking", [line("tracking", "d \(f(d)) of slop \(f(slop))")],
+                [("distance", .number(d)), ("slop", .number(slop))])
+        case .tapMoved(let t, let d, let slop):
+            emit(
+                "recognizer",
+                [line("tap", "\(n.target(t)) failed: moved \(f(d)) > slop \(f(slop))")],
+                [
+                    ("recognizer", .string("tap(\(n.target(t)))")), ("state", .string("failed")),
+                    ("reason", .string("moved")), ("distance", .number(d)), ("slop", .number(slop)),
+                ])
+        case .offAxis(let axis):
+            emit(
+                "offAxis",
+                [line("tracking", "pan locked \(axis.rawValue): no \(axis.rawValue) movement")],
+                [("axis", .string(axis.rawValue))])
+        case .edgeHit(let node, let v):
+            let text =
+                node.map { line("edge", "\(n.id($0)) hit its edge at \(f(v)) pt/s and bounces") }
+                ?? line("edge", "momentum stopped at an edge at \(f(v)) pt/s")
+            emit(
+                "edge", mark: [.edgeHit], [text],
+                [("node", node.map(id) ?? .null), ("velocity", .number(v))])
         case .repair(let node, let from, let to, let ancestor, let offset, let maximum):
             emit(
                 "repair", role: .highlight, mark: [.repair],
@@ -501,8 +515,7 @@ package enum FactDescriber {
             emit(
                 "hazard", role: .highlight, mark: [.hazard], [line("hazard", hazard.summary(n))],
                 hazard.fields(n))
-        case .decided:
-            return  // only `why` prints a decision's numbers
+        default: preconditionFailure("event writes the others")
         }
     }
 
