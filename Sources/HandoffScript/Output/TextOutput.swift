@@ -305,9 +305,16 @@ struct LineWriter {
             d.storeBytes(of: blanks, as: UInt64.self)
             d.storeBytes(of: blanks, toByteOffset: 8, as: UInt64.self)
         } else {
-            position.initialize(repeating: UInt8(ascii: " "), count: n)
+            Self.blanks(position, n)
         }
         position += n
+    }
+
+    /// More than 16 spaces: a function of its own, or the compiler merges the two cases of
+    /// `spaces` into one call to `memset`.
+    @inline(never)
+    private static func blanks(_ p: UnsafeMutablePointer<UInt8>, _ n: Int) {
+        p.initialize(repeating: UInt8(ascii: " "), count: n)
     }
 
     /// A label and the spaces up to the label column (at least one). Labels are written in the
