@@ -78,6 +78,52 @@ struct NumberFormatTests {
         }
     }
 
+    /// `write`'s word-at-once path (below 100,000) agrees with `writeGeneral`, digit by digit, on
+    /// every thousandth up to 1100 of either sign, hundredths up to 101,000 and halfway cases,
+    /// neighbours of both, random values of every size and the non-finite ones.
+    @Test func fastWriteAgreesWithTheGeneralOne() {
+        func text(_ value: Double, general: Bool) -> String {
+            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: NumberFormat.maxBytes) {
+                buffer in
+                let end =
+                    general
+                    ? NumberFormat.writeGeneral(value, into: buffer, at: 0)
+                    : NumberFormat.write(value, into: buffer, at: 0)
+                return String(
+                    decoding: UnsafeBufferPointer(rebasing: buffer[..<end]), as: UTF8.self)
+            }
+        }
+        var values: [Double] = [
+            0, -0.0, 0.004, -0.004, 0.005, -0.005, 999.994, 999.995, -999.995, 999.999, 1000,
+            -1000, 99_999.994, 99_999.995, -99_999.995, 99_999.999, 100_000, 1e-9, -1e-9,
+            .infinity, -.infinity, .nan, 9e13, 1e15, -1e16,
+        ]
+        for k in stride(from: -10_100_000, through: 10_100_000, by: 7) {
+            let hundredths = Double(k) / 100
+            values.append(hundredths)
+            values.append(hundredths + 0.005)
+            values.append((hundredths + 0.005).nextDown)
+        }
+        for k in -1_100_000...1_100_000 {
+            let thousandths = Double(k) / 1000
+            values.append(thousandths)
+            if k % 10 == 0 {
+                values.append(thousandths.nextUp)
+                values.append(thousandths.nextDown)
+            }
+        }
+        var x: UInt64 = 0x2545_F491_4F6C_DD1D
+        for k in 0..<20_000 {
+            x = x &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            let scale = [1e-2, 1, 1e3, 2e5, 1e7][k % 5]
+            values.append((Double(x >> 11) / Double(1 << 53) - 0.5) * scale)
+        }
+        for value in values {
+            let (fast, general) = (text(value, general: false), text(value, general: true))
+            if fast != general { Issue.record("\(value): \(fast) vs \(general)") }
+        }
+    }
+
     @Test func durationsKeepTheirUnit() {
         #expect(TimeSpan.parse("250ms") == TimeSpan(250, .ms))
         #expect(TimeSpan.parse("250ms")?.canonical == "250ms")

@@ -308,16 +308,18 @@ struct TraceSafetyTests {
             plain: ["a", "~", " ", "é", "✓"])
         for (piece, filler, place, length) in cases {
             var out = TextOutput()
-            out.label("move")
-            out.put("outer")
-            out.put(" " as StaticString)
-            out.put(12.5)
-            out.endLine()
-            out.label("owner")
-            out.put(piece)
-            out.put(", " as StaticString)
-            out.put(length)
-            out.endLine()
+            out.line { w in
+                w.label("move")
+                w.put("outer")
+                w.put(" " as StaticString)
+                w.put(12.5)
+            }
+            out.line { w in
+                w.label("owner")
+                w.put(piece)
+                w.put(", " as StaticString)
+                w.put(length)
+            }
             out.escape()
             #expect(out.text(0) == "move      outer 12.5")
             #expect(
@@ -326,8 +328,7 @@ struct TraceSafetyTests {
             #expect(!out.text(1).unicodeScalars.contains { $0.value < 0x20 })
             var clean = TextOutput()
             let text = String(repeating: filler, count: place + 1) + "x"
-            clean.put(text)
-            clean.endLine()
+            clean.line { $0.put(text) }
             clean.escape()
             #expect(clean.text(0) == text)
         }

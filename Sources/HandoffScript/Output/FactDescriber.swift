@@ -11,6 +11,18 @@ package enum FactDescriber {
     package static func describe<R: FactRenderer>(
         _ fact: borrowing Fact, _ n: Names, into r: inout R
     ) {
+        // Simulator facts, most of every command's, go straight to `event`: not through the
+        // large frame of the other facts' switch.
+        switch fact {
+        case .event(let o): event(o.event, n, at: Moment(time: o.time, frame: o.frame), into: &r)
+        default: other(fact, n, into: &r)
+        }
+    }
+
+    /// `describe` for the facts that are not simulator facts.
+    private static func other<R: FactRenderer>(
+        _ fact: borrowing Fact, _ n: Names, into r: inout R
+    ) {
         let line = TextRenderer.line
         let f = NumberFormat.format
         func emit(
@@ -22,15 +34,15 @@ package enum FactDescriber {
                 fields: fields)
         }
         switch fact {
-        case .event(let o):
-            event(o.event, n, at: Moment(time: o.time, frame: o.frame), into: &r)
+        case .event: preconditionFailure("describe hands simulator facts to event")
         case .fling(let l, let time, let frame):
             r.fact(
                 "fling", at: Moment(time: time, frame: frame), role: .plain,
                 text: { out in
-                    out.label("fling")
-                    TextRenderer.ledger(l, n, into: &out)
-                    out.endLine()
+                    out.line { w in
+                        w.label("fling")
+                        TextRenderer.ledger(l, n, into: &w)
+                    }
                 },
                 fields: { ledgerFields(l, n) })
         case .changed(let path, let from, let to):
@@ -144,26 +156,12 @@ package enum FactDescriber {
         }
     }
 
-    /// A simulator fact.
+    /// A simulator fact. The common ones write their text straight into the output's bytes;
+    /// the rarer ones, put together as strings, are `wordedEvent`'s (a function of their own,
+    /// so the common path keeps a small frame).
     static func event<R: FactRenderer>(
         _ e: Event, _ n: Names, at moment: Moment, into r: inout R
     ) {
-        let line = TextRenderer.line
-        let f = NumberFormat.format
-        func emit(
-            _ kind: String, role: LineRole = .plain,
-            mark: @autoclosure () -> [TimelineMark.Kind] = [],
-            _ text: @autoclosure () -> [String], _ fields: @autoclosure () -> Fields
-        ) {
-            if R.readsMarks {
-                let kinds = mark()
-                if !kinds.isEmpty { r.mark(kinds) }
-            }
-            r.fact(
-                kind, at: moment, role: role, text: { out in for s in text() { out.line(s) } },
-                fields: fields)
-        }
-        // The hot facts write their text straight into the output's bytes.
         func write(
             _ kind: String, role: LineRole = .plain,
             mark: @autoclosure () -> [TimelineMark.Kind] = [],
@@ -187,24 +185,26 @@ package enum FactDescriber {
             write(
                 "touch", mark: [.touchDown],
                 { out in
-                    out.label("touch")
-                    out.put(target, n)
-                    out.put(" at (" as StaticString)
-                    out.put(p.x)
-                    out.put(", " as StaticString)
-                    out.put(p.y)
-                    out.put(")" as StaticString)
-                    out.endLine()
-                    out.label("path")
-                    for (i, node) in path.enumerated() {
-                        if i > 0 { out.put(" > " as StaticString) }
-                        out.put(n.id(node))
+                    out.line { w in
+                        w.label("touch")
+                        w.put(target, n)
+                        w.put(" at (" as StaticString)
+                        w.put(p.x)
+                        w.put(", " as StaticString)
+                        w.put(p.y)
+                        w.put(")" as StaticString)
                     }
-                    if target.item != nil {
-                        if !path.isEmpty { out.put(" > " as StaticString) }
-                        out.put(target, n)
+                    out.line { w in
+                        w.label("path")
+                        for (i, node) in path.enumerated() {
+                            if i > 0 { w.put(" > " as StaticString) }
+                            w.put(n.id(node))
+                        }
+                        if target.item != nil {
+                            if !path.isEmpty { w.put(" > " as StaticString) }
+                            w.put(target, n)
+                        }
                     }
-                    out.endLine()
                 },
                 [
                     ("point", point(p)), ("target", .string(n.target(target))),
@@ -214,21 +214,23 @@ package enum FactDescriber {
             write(
                 "stopped",
                 { out in
-                    out.label("stopped")
-                    out.put(n.id(node))
-                    out.put(" " as StaticString)
-                    out.put(kind.rawValue)
-                    out.endLine()
+                    out.line { w in
+                        w.label("stopped")
+                        w.put(n.id(node))
+                        w.put(" " as StaticString)
+                        w.put(kind.rawValue)
+                    }
                 },
                 [("node", id(node)), ("animation", .string(kind.rawValue))])
         case .swallowed(let t):
             write(
                 "swallowed",
                 { out in
-                    out.label("swallowed")
-                    out.put(t, n)
-                    out.put(": the touch stopped an animation" as StaticString)
-                    out.endLine()
+                    out.line { w in
+                        w.label("swallowed")
+                        w.put(t, n)
+                        w.put(": the touch stopped an animation" as StaticString)
+                    }
                 },
                 [("target", .string(n.target(t)))])
         case .recognizer(let recognizer, let state):
@@ -241,19 +243,237 @@ package enum FactDescriber {
             write(
                 "recognizer", mark: recognizer.isPan && state == .began ? [.pan] : [],
                 { out in
-                    switch recognizer {
-                    case .pan(let axis):
-                        out.label("pan")
-                        out.put(axis.rawValue)
-                    case .tap(let t):
-                        out.label("tap")
-                        out.put(t, n)
+                    out.line { w in
+                        switch recognizer {
+                        case .pan(let axis):
+                            w.label("pan")
+                            w.put(axis.rawValue)
+                        case .tap(let t):
+                            w.label("tap")
+                            w.put(t, n)
+                        }
+                        w.put(" " as StaticString)
+                        w.put(state.rawValue)
                     }
-                    out.put(" " as StaticString)
-                    out.put(state.rawValue)
-                    out.endLine()
                 },
                 [("recognizer", .string(name())), ("state", .string(state.rawValue))])
+        case .touchesCancelled(let t):
+            write(
+                "touchesCancelled", mark: [.tapCancelled],
+                { out in
+                    out.line { w in
+                        w.label("cancel")
+                        w.put(t, n)
+                        w.put(" touchesCancelled" as StaticString)
+                    }
+                },
+                [("target", .string(n.target(t)))])
+        case .owner(let node, let chain):
+            write(
+                "owner", role: .highlight,
+                { out in
+                    out.line { w in
+                        w.label("owner")
+                        w.put(n.id(node))
+                        w.put(" (chain " as StaticString)
+                        for (i, c) in chain.enumerated() {
+                            if i > 0 { w.put(", " as StaticString) }
+                            w.put(n.id(c))
+                        }
+                        w.put(")" as StaticString)
+                    }
+                },
+                [("node", id(node)), ("chain", .list(chain.map(id)))])
+        case .moved(let l):
+            write(
+                "move",
+                { out in
+                    out.line { w in
+                        w.label("move")
+                        TextRenderer.ledger(l, n, into: &w)
+                    }
+                }, ledgerFields(l, n))
+        case .flingFrame(let l):
+            write(
+                "fling",
+                { out in
+                    out.line { w in
+                        w.label("fling")
+                        TextRenderer.ledger(l, n, into: &w)
+                    }
+                }, ledgerFields(l, n))
+        case .handoff(let from, let to):
+            write(
+                "handoff", mark: [.handoff],
+                { out in
+                    out.line { w in
+                        w.label("handoff")
+                        w.put(n.id(from))
+                        w.put(" → " as StaticString)
+                        w.put(n.id(to))
+                    }
+                },
+                [("from", id(from)), ("to", id(to))])
+        case .released(let v, let s):
+            write(
+                "release", mark: [.lift],
+                { out in
+                    out.line { w in
+                        w.label("release")
+                        w.put("velocity (" as StaticString)
+                        w.put(v.x)
+                        w.put(", " as StaticString)
+                        w.put(v.y)
+                        w.put(") pt/s, scroll " as StaticString)
+                        w.put(s)
+                    }
+                },
+                [("velocity", point(v)), ("scroll", .number(s))])
+        case .momentumStarted(let d, let v, let travel):
+            write(
+                "momentum",
+                { out in
+                    out.line { w in
+                        w.label("momentum")
+                        w.put(n.id(d))
+                        w.put(" at " as StaticString)
+                        w.put(v)
+                        w.put(" pt/s, travel " as StaticString)
+                        w.put(travel)
+                    }
+                },
+                [("node", id(d)), ("velocity", .number(v)), ("travel", .number(travel))])
+        case .momentumEnded(let d):
+            write(
+                "momentumEnded",
+                { out in
+                    out.line { w in
+                        w.label("rest")
+                        w.put(n.id(d))
+                        w.put(" momentum ended" as StaticString)
+                    }
+                }, [("node", id(d))])
+        case .springStarted(let node, let kind, let target, let v):
+            write(
+                "spring",
+                { out in
+                    out.line { w in
+                        w.label("spring")
+                        w.put(n.id(node))
+                        w.put(" " as StaticString)
+                        w.put(kind.rawValue)
+                        w.put(" → " as StaticString)
+                        springTarget(node, target, n, into: &w)
+                        w.put(" from " as StaticString)
+                        w.put(v)
+                        w.put(" pt/s" as StaticString)
+                    }
+                },
+                [
+                    ("node", id(node)), ("animation", .string(kind.rawValue)),
+                    ("target", .number(n.springTarget(node, target))), ("velocity", .number(v)),
+                ])
+        case .springEnded(let node, let kind, let target):
+            write(
+                "settled",
+                { out in
+                    out.line { w in
+                        w.label("settled")
+                        w.put(n.id(node))
+                        w.put(" " as StaticString)
+                        w.put(kind.rawValue)
+                        w.put(" at " as StaticString)
+                        springTarget(node, target, n, into: &w)
+                    }
+                },
+                [
+                    ("node", id(node)), ("animation", .string(kind.rawValue)),
+                    ("target", .number(n.springTarget(node, target))),
+                ])
+        case .tap(let t, let outcome):
+            write(
+                "tap", mark: [.lift, TimelineMark.Kind(outcome)],
+                { out in
+                    out.line { w in
+                        w.label("tap")
+                        w.put(t, n)
+                        w.put(" " as StaticString)
+                        w.put(tapText(outcome, n))
+                    }
+                },
+                [
+                    ("target", .string(n.target(t))), ("delivered", .bool(outcome.isDelivered)),
+                    ("reason", .optional(tapReason(outcome, n))),
+                ])
+        case .tabbed(let t):
+            write(
+                "tap", mark: [.tapDelivered],
+                { out in
+                    out.line { w in
+                        w.label("tap")
+                        w.put(t, n)
+                        w.put(" delivered" as StaticString)
+                    }
+                },
+                [("target", .string(n.target(t))), ("delivered", .bool(true)), ("reason", .null)])
+        case .pageSelected(let node, let from, let to):
+            write(
+                "select",
+                { out in
+                    out.line { w in
+                        w.label("select")
+                        w.put(n.id(node))
+                        w.put(" page " as StaticString)
+                        w.put(from)
+                        w.put(" → " as StaticString)
+                        w.put(to)
+                        w.put(" (" as StaticString)
+                        w.put(n.page(node, to))
+                        w.put(")" as StaticString)
+                    }
+                },
+                [("node", id(node)), ("from", .int(from)), ("to", .int(to))])
+        case .transitionEnded(let node, let page):
+            write(
+                "transitionEnded",
+                { out in
+                    out.line { w in
+                        w.label("select")
+                        w.put(n.id(node))
+                        w.put(" transition to " as StaticString)
+                        w.put(n.page(node, page))
+                        w.put(" done" as StaticString)
+                    }
+                },
+                [("node", id(node)), ("page", .int(page))])
+        case .tracking, .tapMoved, .offAxis, .edgeHit, .repair, .refused, .hazard:
+            wordedEvent(e, n, at: moment, into: &r)
+        case .decided:
+            return  // only `why` prints a decision's numbers
+        }
+    }
+
+    /// `event` for the simulator facts whose text is put together as strings.
+    private static func wordedEvent<R: FactRenderer>(
+        _ e: Event, _ n: Names, at moment: Moment, into r: inout R
+    ) {
+        let line = TextRenderer.line
+        let f = NumberFormat.format
+        func emit(
+            _ kind: String, role: LineRole = .plain,
+            mark: @autoclosure () -> [TimelineMark.Kind] = [],
+            _ text: @autoclosure () -> [String], _ fields: @autoclosure () -> Fields
+        ) {
+            if R.readsMarks {
+                let kinds = mark()
+                if !kinds.isEmpty { r.mark(kinds) }
+            }
+            r.fact(
+                kind, at: moment, role: role, text: { out in for s in text() { out.line(s) } },
+                fields: fields)
+        }
+        func id(_ node: Int) -> FactValue { .string(n.id(node)) }
+        switch e {
         case .tracking(let d, let slop):
             emit(
                 "tracking", [line("tracking", "d \(f(d)) of slop \(f(slop))")],
@@ -271,94 +491,6 @@ package enum FactDescriber {
                 "offAxis",
                 [line("tracking", "pan locked \(axis.rawValue): no \(axis.rawValue) movement")],
                 [("axis", .string(axis.rawValue))])
-        case .touchesCancelled(let t):
-            write(
-                "touchesCancelled", mark: [.tapCancelled],
-                { out in
-                    out.label("cancel")
-                    out.put(t, n)
-                    out.put(" touchesCancelled" as StaticString)
-                    out.endLine()
-                },
-                [("target", .string(n.target(t)))])
-        case .owner(let node, let chain):
-            write(
-                "owner", role: .highlight,
-                { out in
-                    out.label("owner")
-                    out.put(n.id(node))
-                    out.put(" (chain " as StaticString)
-                    for (i, c) in chain.enumerated() {
-                        if i > 0 { out.put(", " as StaticString) }
-                        out.put(n.id(c))
-                    }
-                    out.put(")" as StaticString)
-                    out.endLine()
-                },
-                [("node", id(node)), ("chain", .list(chain.map(id)))])
-        case .moved(let l):
-            write(
-                "move",
-                { out in
-                    out.label("move")
-                    TextRenderer.ledger(l, n, into: &out)
-                    out.endLine()
-                }, ledgerFields(l, n))
-        case .flingFrame(let l):
-            write(
-                "fling",
-                { out in
-                    out.label("fling")
-                    TextRenderer.ledger(l, n, into: &out)
-                    out.endLine()
-                }, ledgerFields(l, n))
-        case .handoff(let from, let to):
-            write(
-                "handoff", mark: [.handoff],
-                { out in
-                    out.label("handoff")
-                    out.put(n.id(from))
-                    out.put(" → " as StaticString)
-                    out.put(n.id(to))
-                    out.endLine()
-                },
-                [("from", id(from)), ("to", id(to))])
-        case .released(let v, let s):
-            write(
-                "release", mark: [.lift],
-                { out in
-                    out.label("release")
-                    out.put("velocity (" as StaticString)
-                    out.put(v.x)
-                    out.put(", " as StaticString)
-                    out.put(v.y)
-                    out.put(") pt/s, scroll " as StaticString)
-                    out.put(s)
-                    out.endLine()
-                },
-                [("velocity", point(v)), ("scroll", .number(s))])
-        case .momentumStarted(let d, let v, let travel):
-            write(
-                "momentum",
-                { out in
-                    out.label("momentum")
-                    out.put(n.id(d))
-                    out.put(" at " as StaticString)
-                    out.put(v)
-                    out.put(" pt/s, travel " as StaticString)
-                    out.put(travel)
-                    out.endLine()
-                },
-                [("node", id(d)), ("velocity", .number(v)), ("travel", .number(travel))])
-        case .momentumEnded(let d):
-            write(
-                "momentumEnded",
-                { out in
-                    out.label("rest")
-                    out.put(n.id(d))
-                    out.put(" momentum ended" as StaticString)
-                    out.endLine()
-                }, [("node", id(d))])
         case .edgeHit(let node, let v):
             let text =
                 node.map { line("edge", "\(n.id($0)) hit its edge at \(f(v)) pt/s and bounces") }
@@ -366,93 +498,6 @@ package enum FactDescriber {
             emit(
                 "edge", mark: [.edgeHit], [text],
                 [("node", node.map(id) ?? .null), ("velocity", .number(v))])
-        case .springStarted(let node, let kind, let target, let v):
-            write(
-                "spring",
-                { out in
-                    out.label("spring")
-                    out.put(n.id(node))
-                    out.put(" " as StaticString)
-                    out.put(kind.rawValue)
-                    out.put(" → " as StaticString)
-                    springTarget(node, target, n, into: &out)
-                    out.put(" from " as StaticString)
-                    out.put(v)
-                    out.put(" pt/s" as StaticString)
-                    out.endLine()
-                },
-                [
-                    ("node", id(node)), ("animation", .string(kind.rawValue)),
-                    ("target", .number(n.springTarget(node, target))), ("velocity", .number(v)),
-                ])
-        case .springEnded(let node, let kind, let target):
-            write(
-                "settled",
-                { out in
-                    out.label("settled")
-                    out.put(n.id(node))
-                    out.put(" " as StaticString)
-                    out.put(kind.rawValue)
-                    out.put(" at " as StaticString)
-                    springTarget(node, target, n, into: &out)
-                    out.endLine()
-                },
-                [
-                    ("node", id(node)), ("animation", .string(kind.rawValue)),
-                    ("target", .number(n.springTarget(node, target))),
-                ])
-        case .tap(let t, let outcome):
-            write(
-                "tap", mark: [.lift, TimelineMark.Kind(outcome)],
-                { out in
-                    out.label("tap")
-                    out.put(t, n)
-                    out.put(" " as StaticString)
-                    out.put(tapText(outcome, n))
-                    out.endLine()
-                },
-                [
-                    ("target", .string(n.target(t))), ("delivered", .bool(outcome.isDelivered)),
-                    ("reason", .optional(tapReason(outcome, n))),
-                ])
-        case .tabbed(let t):
-            write(
-                "tap", mark: [.tapDelivered],
-                { out in
-                    out.label("tap")
-                    out.put(t, n)
-                    out.put(" delivered" as StaticString)
-                    out.endLine()
-                },
-                [("target", .string(n.target(t))), ("delivered", .bool(true)), ("reason", .null)])
-        case .pageSelected(let node, let from, let to):
-            write(
-                "select",
-                { out in
-                    out.label("select")
-                    out.put(n.id(node))
-                    out.put(" page " as StaticString)
-                    out.put(from)
-                    out.put(" → " as StaticString)
-                    out.put(to)
-                    out.put(" (" as StaticString)
-                    out.put(n.page(node, to))
-                    out.put(")" as StaticString)
-                    out.endLine()
-                },
-                [("node", id(node)), ("from", .int(from)), ("to", .int(to))])
-        case .transitionEnded(let node, let page):
-            write(
-                "transitionEnded",
-                { out in
-                    out.label("select")
-                    out.put(n.id(node))
-                    out.put(" transition to " as StaticString)
-                    out.put(n.page(node, page))
-                    out.put(" done" as StaticString)
-                    out.endLine()
-                },
-                [("node", id(node)), ("page", .int(page))])
         case .repair(let node, let from, let to, let ancestor, let offset, let maximum):
             emit(
                 "repair", role: .highlight, mark: [.repair],
@@ -470,8 +515,7 @@ package enum FactDescriber {
             emit(
                 "hazard", role: .highlight, mark: [.hazard], [line("hazard", hazard.summary(n))],
                 hazard.fields(n))
-        case .decided:
-            return  // only `why` prints a decision's numbers
+        default: preconditionFailure("event writes the others")
         }
     }
 
@@ -573,7 +617,7 @@ package enum FactDescriber {
 
     /// Sheet springs print the detent (and top); others the offset.
     static func springTarget(
-        _ node: Int, _ target: Double, _ n: Names, into out: inout TextOutput
+        _ node: Int, _ target: Double, _ n: Names, into out: inout LineWriter
     ) {
         let value = n.springTarget(node, target)
         if let detent = n.detent(node, top: value) {

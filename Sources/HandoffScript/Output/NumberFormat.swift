@@ -18,9 +18,68 @@ package enum NumberFormat {
     /// The most bytes `write` puts down.
     static let maxBytes = 24
 
-    /// `format`, written into `buffer` from `start` (at most `maxBytes` bytes, digit by digit,
-    /// no allocation but for numbers past 9e13); returns the end.
+    /// `format`, written into `buffer` from `start`; returns the end. The buffer must have
+    /// `maxBytes` bytes of room from `start`: the common numbers are written with one word store,
+    /// whose bytes past the end mean nothing.
     static func write(
+        _ value: Double, into buffer: UnsafeMutableBufferPointer<UInt8>, at start: Int
+    ) -> Int {
+        // Below 100,000 (nearly every offset, velocity, page and time printed): the digits, at
+        // most 5 and `.DD`, are put together in a word and stored at once. `writeGeneral` is the
+        // same rule digit by digit; `NumberFormatTests` compares the two on many values.
+        guard let n = value == 0 ? 0 : hundredths(value), n < 10_000_000 else {
+            return writeGeneral(value, into: buffer, at: start)
+        }
+        guard n != 0 else {  // no negative zero (zero, common, skips the rounding)
+            buffer[start] = UInt8(ascii: "0")
+            return start + 1
+        }
+        var end = start
+        if value < 0 {
+            buffer[end] = UInt8(ascii: "-")
+            end += 1
+        }
+        let whole = n / 100
+        let frac = n &- whole &* 100
+        // The whole digits, the first in the lowest byte (the first written).
+        var word: UInt64
+        var count: Int
+        if whole < 100 {
+            (word, count) = whole < 10 ? (0x30 | whole, 1) : (pair(whole), 2)
+        } else {
+            let high = whole / 100
+            let low = pair(whole &- high &* 100)
+            if high < 10 {
+                (word, count) = (0x30 | high | low &<< 8, 3)
+            } else if high < 100 {
+                (word, count) = (pair(high) | low &<< 16, 4)
+            } else {
+                let first = high / 100
+                (word, count) = (0x30 | first | pair(high &- first &* 100) &<< 8 | low &<< 24, 5)
+            }
+        }
+        if frac != 0 {
+            // `.D` or `.DD`: a trailing zero is dropped.
+            let decimals = pair(frac)
+            word |= (UInt64(UInt8(ascii: ".")) | decimals &<< 8) &<< UInt64(8 &* count)
+            count += decimals >> 8 == 0x30 ? 2 : 3
+        }
+        buffer.baseAddress.map {
+            UnsafeMutableRawPointer($0 + end).storeBytes(of: word.littleEndian, as: UInt64.self)
+        }
+        return end + count
+    }
+
+    /// The two ASCII digits of `x` (below 100): the tens in the low byte, the ones above it.
+    @inline(__always)
+    static func pair(_ x: UInt64) -> UInt64 {
+        let tens = (x &* 103) >> 10  // x / 10 for x < 179
+        return (0x30 | tens) | (0x30 | (x &- tens &* 10)) &<< 8
+    }
+
+    /// `write` digit by digit, for every number (at most `maxBytes` bytes, no allocation but for
+    /// numbers past 9e13); returns the end.
+    static func writeGeneral(
         _ value: Double, into buffer: UnsafeMutableBufferPointer<UInt8>, at start: Int
     )
         -> Int

@@ -89,161 +89,48 @@ package struct TextOutput: Equatable, Sendable {
         storage += repeatElement(0, count: max(needed, 2 * storage.count, 1024) - storage.count)
     }
 
-    /// Bytes from the source (labels, separators): never anything `escape` would change.
-    private mutating func put(_ p: UnsafeBufferPointer<UInt8>) {
-        _ = put(p, checking: false)
-    }
-
-    /// Writes `p`; with `checking`, returns whether a byte is outside printable ASCII (or may
-    /// be: the word test below can also flag a neighbour of such a byte).
+    /// Writes a line: `body`'s pieces, then "\n". The pieces go straight into room reserved for
+    /// the line, through a pointer: one uniqueness check of the storage a line, not one a piece.
+    /// `room` is a guess; a line longer than it is written again with twice the room (`body`
+    /// only writes, so running it again changes nothing else).
     @inline(__always)
-    private mutating func put(_ p: UnsafeBufferPointer<UInt8>, checking: Bool) -> Bool {
-        let n = p.count
-        guard n > 0, let src = p.baseAddress else { return false }
-        reserve(n)
-        let at = used
-        used = at + n
-        return storage.withUnsafeMutableBufferPointer { dst in
-            let d = UnsafeMutableRawPointer(dst.baseAddress! + at)
-            let s = UnsafeRawPointer(src)
-            // Most pieces are a word, an id or a number: two overlapping loads and stores of a
-            // machine word instead of a loop or a call to `memcpy`.
-            if n >= 8 {
-                guard n <= 16 else {
-                    d.copyMemory(from: s, byteCount: n)
-                    return checking && Escape.needsEscaping(p)
-                }
-                let a = s.loadUnaligned(as: UInt64.self)
-                let b = s.loadUnaligned(fromByteOffset: n - 8, as: UInt64.self)
-                d.storeBytes(of: a, as: UInt64.self)
-                d.storeBytes(of: b, toByteOffset: n - 8, as: UInt64.self)
-                return checking && Self.odd(a, b)
-            }
-            if n >= 4 {
-                let a = s.loadUnaligned(as: UInt32.self)
-                let b = s.loadUnaligned(fromByteOffset: n - 4, as: UInt32.self)
-                d.storeBytes(of: a, as: UInt32.self)
-                d.storeBytes(of: b, toByteOffset: n - 4, as: UInt32.self)
-                return checking && Self.odd(a, b)
-            }
-            var any = false
-            for k in 0..<n {
-                let byte = src[k]
-                d.storeBytes(of: byte, toByteOffset: k, as: UInt8.self)
-                any = any || byte &- 0x20 > 0x5E
-            }
-            return checking && any
-        }
-    }
-
-    /// Whether a byte of two words may be outside printable ASCII (0x20…0x7E): its high bit is
-    /// set (0x80 and up), it borrows below 0x20, or it carries at 0x7F. The lowest such byte of a
-    /// word always shows; a carry or borrow out of it can also flag the byte above (no harm: the
-    /// line is then checked exactly).
-    @inline(__always)
-    private static func odd<W: FixedWidthInteger & UnsignedInteger>(_ a: W, _ b: W) -> Bool {
-        let ones = W.max / 0xFF
-        let low = ones &* 0x20
-        let marks = a | (a &+ ones) | (a &- low) | b | (b &+ ones) | (b &- low)
-        return marks & (ones &* 0x80) != 0
-    }
-
-    /// Text that may come from a user (ids, paths, messages): noted for `escape` when a byte is
-    /// outside printable ASCII.
-    mutating func put(_ s: String) {
-        let odd: Bool? = s.utf8.withContiguousStorageIfAvailable { put($0, checking: true) }
-        switch odd {
-        case .some(let odd): if odd { unchecked = true }
-        case .none:
-            for b in s.utf8 { put(byte: b) }
-            unchecked = true
-        }
-    }
-
-    /// Text written in the source: labels and separators, printable, so `escape` never looks.
-    /// Inlined: the length is a constant at each call, so the copy is a store or two.
-    @inline(__always)
-    mutating func put(_ s: StaticString) {
-        put(UnsafeBufferPointer(start: s.utf8Start, count: s.utf8CodeUnitCount))
-    }
-
-    @inline(__always)
-    mutating func put(byte: UInt8) {
-        reserve(1)
-        let at = used
-        storage.withUnsafeMutableBufferPointer { $0[at] = byte }
-        used = at + 1
-    }
-
-    /// A number as `NumberFormat` prints it.
-    mutating func put(_ d: Double) {
-        reserve(NumberFormat.maxBytes)
-        let at = used
-        used = storage.withUnsafeMutableBufferPointer { NumberFormat.write(d, into: $0, at: at) }
-    }
-
-    /// An integer in decimal.
-    mutating func put(_ i: Int) {
-        guard i >= 0 else { return put(String(i)) }
-        // Most are an item or a page: one digit.
-        guard i >= 10 else { return put(byte: UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: i)) }
-        reserve(20)
-        let at = used
-        used = storage.withUnsafeMutableBufferPointer {
-            NumberFormat.writeDigits(UInt64(i), into: $0, at: at)
-        }
-    }
-
-    /// `n` spaces. Up to 16 are two word stores (the room past the end is reserved, and bytes
-    /// past `used` mean nothing), instead of a call to `memset`.
-    mutating func spaces(_ n: Int) {
-        guard n > 0 else { return }
-        reserve(max(n, 16))
-        let at = used
-        storage.withUnsafeMutableBufferPointer { dst in
-            let d = UnsafeMutableRawPointer(dst.baseAddress! + at)
-            if n <= 16 {
-                let blanks = UInt64.max / 0xFF &* UInt64(UInt8(ascii: " "))
-                d.storeBytes(of: blanks, as: UInt64.self)
-                d.storeBytes(of: blanks, toByteOffset: 8, as: UInt64.self)
-            } else {
-                d.initializeMemory(as: UInt8.self, repeating: UInt8(ascii: " "), count: n)
-            }
-        }
-        used = at + n
-    }
-
-    /// A label and the spaces up to the label column (at least one), in one write. Labels are
-    /// written in the source: ASCII, so their width is their length, with no scan.
-    @inline(__always)
-    mutating func label(_ label: StaticString) {
-        guard label.isASCII else {
-            put(label)
-            return spaces(max(TextRenderer.labelWidth - TextRenderer.characters("\(label)"), 1))
-        }
-        let n = label.utf8CodeUnitCount
-        let total = max(TextRenderer.labelWidth, n + 1)
-        reserve(total)
-        let at = used
-        storage.withUnsafeMutableBufferPointer { dst in
-            let d = dst.baseAddress! + at
-            let p = label.utf8Start
-            for k in 0..<n { d[k] = p[k] }
-            for k in n..<total { d[k] = UInt8(ascii: " ") }
-        }
-        used = at + total
-    }
-
-    /// Ends the line being written.
-    mutating func endLine() {
-        put(byte: UInt8(ascii: "\n"))
+    mutating func line(room: Int = 256, _ body: (inout LineWriter) -> Void) {
+        var room = room
+        while !write(room: room, newline: true, body) { room = max(2 * room, 64) }
         ends.append((used, role))
+    }
+
+    /// `body`'s pieces, on the line being written (no "\n").
+    @inline(__always)
+    mutating func append(room: Int, _ body: (inout LineWriter) -> Void) {
+        var room = room
+        while !write(room: room, newline: false, body) { room = max(2 * room, 64) }
+    }
+
+    /// Writes `body`'s pieces (and "\n") in `room` bytes; false, with nothing written, when they
+    /// did not fit.
+    @inline(__always)
+    private mutating func write(room: Int, newline: Bool, _ body: (inout LineWriter) -> Void)
+        -> Bool
+    {
+        reserve(room)
+        let at = used
+        let (end, odd) = storage.withUnsafeMutableBufferPointer { all in
+            let base = all.baseAddress!
+            var w = LineWriter(base + at, limit: base + all.count)
+            body(&w)
+            if newline { w.put(byte: UInt8(ascii: "\n")) }
+            return (w.fits ? w.position - base : nil, w.odd)
+        }
+        guard let end else { return false }
+        used = end
+        if odd { unchecked = true }
+        return true
     }
 
     /// A whole line.
     mutating func line(_ s: String) {
-        put(s)
-        endLine()
+        line(room: s.utf8.count + 1) { $0.put(s) }
     }
 
     /// Makes every line safe to print (`Escape.visible`); a line almost never needs it.
@@ -279,7 +166,169 @@ package struct TextOutput: Equatable, Sendable {
     }
 }
 
-extension TextOutput {
+/// Writes the pieces of a line into room reserved in a `TextOutput`'s storage, through a
+/// pointer (`TextOutput.line`). Each piece checks that it fits; one that does not writes nothing
+/// and marks the line, which is then written again with more room.
+struct LineWriter {
+    /// Where the next byte goes.
+    private(set) var position: UnsafeMutablePointer<UInt8>
+    /// The end of the room.
+    private let limit: UnsafeMutablePointer<UInt8>
+    /// Whether every piece fit.
+    private(set) var fits = true
+    /// Whether a piece could need escaping (`TextOutput.escape`).
+    private(set) var odd = false
+
+    init(_ start: UnsafeMutablePointer<UInt8>, limit: UnsafeMutablePointer<UInt8>) {
+        position = start
+        self.limit = limit
+    }
+
+    /// Whether `n` more bytes fit (if not, the line is marked).
+    @inline(__always)
+    private mutating func room(_ n: Int) -> Bool {
+        if limit - position >= n { return true }
+        fits = false
+        return false
+    }
+
+    /// Writes `p`; with `checking`, notes whether a byte is outside printable ASCII (or may
+    /// be: the word test below can also flag a neighbour of such a byte).
+    @inline(__always)
+    private mutating func put(_ p: UnsafeBufferPointer<UInt8>, checking: Bool) {
+        let n = p.count
+        guard n > 0, let src = p.baseAddress, room(n) else { return }
+        let d = UnsafeMutableRawPointer(position)
+        let s = UnsafeRawPointer(src)
+        position += n
+        // Most pieces are a word, an id or a number: two overlapping loads and stores of a
+        // machine word instead of a loop or a call to `memcpy`.
+        if n >= 8 {
+            guard n <= 16 else {
+                d.copyMemory(from: s, byteCount: n)
+                if checking, Escape.needsEscaping(p) { odd = true }
+                return
+            }
+            let a = s.loadUnaligned(as: UInt64.self)
+            let b = s.loadUnaligned(fromByteOffset: n - 8, as: UInt64.self)
+            d.storeBytes(of: a, as: UInt64.self)
+            d.storeBytes(of: b, toByteOffset: n - 8, as: UInt64.self)
+            if checking, Self.odd(a, b) { odd = true }
+            return
+        }
+        if n >= 4 {
+            let a = s.loadUnaligned(as: UInt32.self)
+            let b = s.loadUnaligned(fromByteOffset: n - 4, as: UInt32.self)
+            d.storeBytes(of: a, as: UInt32.self)
+            d.storeBytes(of: b, toByteOffset: n - 4, as: UInt32.self)
+            if checking, Self.odd(a, b) { odd = true }
+            return
+        }
+        var any = false
+        for k in 0..<n {
+            let byte = src[k]
+            d.storeBytes(of: byte, toByteOffset: k, as: UInt8.self)
+            any = any || byte &- 0x20 > 0x5E
+        }
+        if checking, any { odd = true }
+    }
+
+    /// Whether a byte of two words may be outside printable ASCII (0x20…0x7E): its high bit is
+    /// set (0x80 and up), it borrows below 0x20, or it carries at 0x7F. The lowest such byte of a
+    /// word always shows; a carry or borrow out of it can also flag the byte above (no harm: the
+    /// line is then checked exactly).
+    @inline(__always)
+    private static func odd<W: FixedWidthInteger & UnsignedInteger>(_ a: W, _ b: W) -> Bool {
+        let ones = W.max / 0xFF
+        let low = ones &* 0x20
+        let marks = a | (a &+ ones) | (a &- low) | b | (b &+ ones) | (b &- low)
+        return marks & (ones &* 0x80) != 0
+    }
+
+    /// Text that may come from a user (ids, paths, messages): noted for `escape` when a byte is
+    /// outside printable ASCII.
+    mutating func put(_ s: String) {
+        let done: Void? = s.utf8.withContiguousStorageIfAvailable { put($0, checking: true) }
+        guard done == nil else { return }
+        for b in s.utf8 { put(byte: b) }
+        odd = true
+    }
+
+    /// Text written in the source: labels and separators, printable, so `escape` never looks.
+    /// Inlined: the length is a constant at each call, so the copy is a store or two.
+    @inline(__always)
+    mutating func put(_ s: StaticString) {
+        put(UnsafeBufferPointer(start: s.utf8Start, count: s.utf8CodeUnitCount), checking: false)
+    }
+
+    @inline(__always)
+    mutating func put(byte: UInt8) {
+        guard room(1) else { return }
+        position.pointee = byte
+        position += 1
+    }
+
+    /// A number as `NumberFormat` prints it.
+    @inline(__always)
+    mutating func put(_ d: Double) {
+        guard room(NumberFormat.maxBytes) else { return }
+        let end = NumberFormat.write(
+            d, into: UnsafeMutableBufferPointer(start: position, count: NumberFormat.maxBytes),
+            at: 0)
+        position += end
+    }
+
+    /// An integer in decimal.
+    mutating func put(_ i: Int) {
+        guard i >= 0 else { return put(String(i)) }
+        // Most are an item or a page: one digit or two.
+        guard i >= 10 else { return put(byte: UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: i)) }
+        if i < 100, room(2) {
+            let digits = UInt16(truncatingIfNeeded: NumberFormat.pair(UInt64(i)))
+            UnsafeMutableRawPointer(position).storeBytes(of: digits.littleEndian, as: UInt16.self)
+            position += 2
+            return
+        }
+        guard room(20) else { return }
+        position += NumberFormat.writeDigits(
+            UInt64(i), into: UnsafeMutableBufferPointer(start: position, count: 20), at: 0)
+    }
+
+    /// `n` spaces. Up to 16 are two word stores (bytes past the position mean nothing), instead
+    /// of a call to `memset`.
+    @inline(__always)
+    mutating func spaces(_ n: Int) {
+        guard n > 0, room(max(n, 16)) else { return }
+        if n <= 16 {
+            let blanks = UInt64.max / 0xFF &* UInt64(UInt8(ascii: " "))
+            let d = UnsafeMutableRawPointer(position)
+            d.storeBytes(of: blanks, as: UInt64.self)
+            d.storeBytes(of: blanks, toByteOffset: 8, as: UInt64.self)
+        } else {
+            Self.blanks(position, n)
+        }
+        position += n
+    }
+
+    /// More than 16 spaces: a function of its own, or the compiler merges the two cases of
+    /// `spaces` into one call to `memset`.
+    @inline(never)
+    private static func blanks(_ p: UnsafeMutablePointer<UInt8>, _ n: Int) {
+        p.initialize(repeating: UInt8(ascii: " "), count: n)
+    }
+
+    /// A label and the spaces up to the label column (at least one). Labels are written in the
+    /// source: ASCII, so their width is their length, with no scan.
+    @inline(__always)
+    mutating func label(_ label: StaticString) {
+        guard label.isASCII else {
+            put(label)
+            return spaces(max(TextRenderer.labelWidth - TextRenderer.characters("\(label)"), 1))
+        }
+        put(label)
+        spaces(max(TextRenderer.labelWidth - label.utf8CodeUnitCount, 1))
+    }
+
     /// `Names.target`: `ID` or `ID[N]`.
     mutating func put(_ t: Target, _ n: Names) {
         put(n.id(t.node))

@@ -41,13 +41,13 @@ package struct TextRenderer: FactRenderer {
             var runStart = 0  // the first state change not written yet
             for i in facts.indices {
                 if case .changed = facts[i] { continue }
-                renderer.changes(first, runStart..<i)
+                if runStart < i { renderer.changes(first, runStart..<i) }
                 runStart = i + 1
                 let fact = (first + i).move()
                 FactDescriber.describe(fact, names, into: &renderer)
                 (first + i).initialize(to: fact)
             }
-            renderer.changes(first, runStart..<facts.count)
+            if runStart < facts.count { renderer.changes(first, runStart..<facts.count) }
         }
     }
 
@@ -55,7 +55,6 @@ package struct TextRenderer: FactRenderer {
     /// Each change is taken out of its place once (its path, values and path width kept on the
     /// stack until the column is known) and put back as it was when its line is written.
     private mutating func changes(_ facts: UnsafeMutablePointer<Fact>, _ run: Range<Int>) {
-        guard !run.isEmpty else { return }
         typealias Row = (path: String, from: StateValue, to: StateValue, width: Int)
         withUnsafeTemporaryAllocation(of: Row.self, capacity: run.count) { rows in
             let rows = rows.baseAddress!
@@ -71,12 +70,13 @@ package struct TextRenderer: FactRenderer {
             let column = max(Self.labelWidth, widest + 2)
             for k in 0..<run.count {
                 let (path, from, to, width) = (rows + k).move()
-                out.put(path)
-                out.spaces(column - width)
-                Self.put(from, &out)
-                out.put(" → " as StaticString)
-                Self.put(to, &out)
-                out.endLine()
+                out.line { w in
+                    w.put(path)
+                    w.spaces(column - width)
+                    Self.put(from, &w)
+                    w.put(" → " as StaticString)
+                    Self.put(to, &w)
+                }
                 (facts + run.lowerBound + k).initialize(
                     to: .changed(path: path, from: from, to: to))
             }
@@ -84,7 +84,8 @@ package struct TextRenderer: FactRenderer {
     }
 
     /// A state value as `FactDescriber.text` spells it.
-    private static func put(_ v: borrowing StateValue, _ out: inout TextOutput) {
+    @inline(__always)
+    private static func put(_ v: borrowing StateValue, _ out: inout LineWriter) {
         switch v {
         case .number(let d): out.put(d)
         case .word(let w): out.put(w)
@@ -149,12 +150,12 @@ package struct TextRenderer: FactRenderer {
     /// `d 250 = outer 200 pre + first 50 self + unconsumed 0` (every move and fling prints one).
     package static func ledger(_ l: Ledger, _ names: Names) -> String {
         var out = TextOutput()
-        ledger(l, names, into: &out)
+        out.append(room: 256) { ledger(l, names, into: &$0) }
         return String(decoding: out.bytes, as: UTF8.self)
     }
 
     /// `ledger`, written into `out`.
-    static func ledger(_ l: Ledger, _ names: Names, into out: inout TextOutput) {
+    static func ledger(_ l: Ledger, _ names: Names, into out: inout LineWriter) {
         out.put("d " as StaticString)
         out.put(l.d)
         out.put(" = " as StaticString)
