@@ -18,7 +18,8 @@ extension Session {
         // Springs alone, with nothing looking at each frame (no breakpoint, watch or timeline):
         // their frames are run at once, in closed form (same offsets, times and facts).
         if more, run.advancesTimeOnly, !debug.active, sampler == nil,
-            sim.runSpringsAlone(clock: &run.clock, through: run.lastFrame, untilRest: run.endsAtRest)
+            sim.runSpringsAlone(
+                clock: &run.clock, through: run.lastFrame, untilRest: run.endsAtRest)
         {
             return
         }
