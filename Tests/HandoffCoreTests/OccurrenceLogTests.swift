@@ -30,6 +30,24 @@ import Testing
         #expect(log.entries(from: 0) == [Self.entry(7)])
     }
 
+    /// A copy taken between commands (a checkpoint) makes the next append or drain copy the
+    /// buffer: at the capacity it had, not twice it, however many copies are taken (the
+    /// capacity once doubled with each, and a long session ran out of memory).
+    @Test func copiesDoNotGrowTheBuffer() {
+        var log = OccurrenceLog()
+        var kept: [OccurrenceLog] = []
+        for k in 0..<200 {
+            for j in 0..<5 { log.append(Self.entry(k * 5 + j)) }
+            if k % 2 == 0 { kept.append(log) }
+            #expect(log.drainAll().map(\.frame) == Array(k * 5..<k * 5 + 5))
+            kept.append(log)
+            log.append(Self.entry(0))
+            _ = log.drainAll()
+        }
+        #expect(log.capacity == 16)
+        #expect(kept.allSatisfy { $0.capacity == 16 })
+    }
+
     @Test func aCopyLogsOnItsOwn() {
         var a = OccurrenceLog()
         for k in 0..<5 { a.append(Self.entry(k)) }

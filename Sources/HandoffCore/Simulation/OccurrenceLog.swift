@@ -28,6 +28,9 @@ public struct OccurrenceLog: Sendable {
 
     public init() {}
 
+    /// How many entries the buffer has room for.
+    var capacity: Int { storage?.capacity ?? 0 }
+
     /// How many entries are in the log.
     public var count: Int { storage?.count ?? 0 }
     public var isEmpty: Bool { count == 0 }
@@ -46,10 +49,13 @@ public struct OccurrenceLog: Sendable {
         s.count += 1
     }
 
-    /// A new storage with room for `needed` entries (at least twice the old capacity), holding
-    /// the entries: moved from the old storage when it was `unique`, copied when it is shared.
+    /// A new storage with room for `needed` entries, holding the entries: moved from the old
+    /// storage when it was `unique`, copied when it is shared. Growing doubles the capacity; a
+    /// copy made only because the storage is shared (a checkpoint of the simulator took it) keeps
+    /// the old capacity, or each checkpoint would double it.
     private mutating func reserve(_ needed: Int, unique: Bool) -> Storage {
-        let new = Storage(capacity: Swift.max(needed, 2 * (storage?.capacity ?? 0), 16))
+        let old = storage?.capacity ?? 0
+        let new = Storage(capacity: needed > old ? Swift.max(needed, 2 * old, 16) : old)
         if let old = storage {
             new.count = old.count
             if unique {
