@@ -39,9 +39,11 @@ final class Recorder: TraceSink {
     @exclusivity(unchecked) private var block = ByteBuffer()
     /// How often the trace is synced while commands keep coming.
     static let syncInterval: UInt64 = 100_000_000
-    /// How far the file grows at a time, and the virtual size of a mapped window.
+    /// How far the file grows at a time, and the size of a mapped window (moved on when the
+    /// blocks reach its end: the pages mapped, which count in the process's resident memory, stay
+    /// few).
     static let growth = 16_384
-    static let windowBytes = 64 << 20
+    static let windowBytes = 1 << 20
 
     private init(path: String, fd: Int32) {
         self.path = path
