@@ -21,6 +21,32 @@ struct DebuggerTests {
         return r.lines.map(\.text)
     }
 
+    /// With only event breakpoints, the frames in which springs run alone are taken at once
+    /// (`Debugger.looksAtSpringFrames`): the same output, state and stops as frame by frame,
+    /// which a condition that never holds forces. On every built-in scene, the benchmark's cycle
+    /// plus a tap and a stop on `tap`, live and in `back break`'s re-run.
+    @Test(arguments: BuiltinScenes.names)
+    func eventBreakpointsSeeWhatFrameByFrameSees(scene name: String) {
+        let commands = [
+            "pan 0 -150", "move 0 -100", "move 0 60", "end 0 -900", "wait 50ms", "touch 195 500",
+            "end", "tab next", "settle", "tab prev", "settle", "step", "pan 0 200", "end 0 1500",
+            "settle", "wait 2s", "swipe -200 0 over 100ms", "settle",
+        ]
+        var fast = session(name)
+        var slow = session(name)
+        _ = fast.run("break tap")
+        _ = slow.run("break tap")
+        #expect(slow.run("break when t < 0").lines.map(\.text) == ["break     2  when t < 0"])
+        for c in commands + ["back break", "history", "state"] {
+            let a = fast.run(c).lines.map(\.text)
+            let b = slow.run(c).lines.map(\.text)
+            #expect(a == b, "'\(name)' \(c)")
+            if fast.isStopped { _ = fast.run("continue") }
+            if slow.isStopped { _ = slow.run("continue") }
+        }
+        #expect(fast.sim.offsets == slow.sim.offsets && fast.sim.time == slow.sim.time)
+    }
+
     /// SPEC §10: `break when outer.offset > 90`, `pan 0 -300 over 300ms` stops at t 0.1, frame 6
     /// of 18, outer 100; `step 2` → 133.33; `continue` → outer 200, upcoming 100.
     @Test func breakWhenStopsAtTheExactFrameAndResumes() {

@@ -13,6 +13,12 @@ struct Breakpoint: Sendable {
     /// Stops it made (never counted during re-runs).
     var hits = 0
 
+    /// A `break when` condition (checked at every frame), not a fact's kind.
+    var isCondition: Bool {
+        if case .condition = kind { return true }
+        return false
+    }
+
     /// What it stops on, as `break` lists it: `handoff`, `when outer.offset > 90`.
     var what: String {
         switch kind {

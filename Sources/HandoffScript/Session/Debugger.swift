@@ -22,6 +22,11 @@ struct Debugger {
     /// Whether anything must look at each frame: the frame loops test this one flag, so a
     /// session with no breakpoint and no watch pays one branch per frame.
     private(set) var active = false
+    /// Whether a frame in which only springs run could stop or print: a `break when` condition,
+    /// a live watch, or a frame limit. Those frames emit no fact an event breakpoint stops on
+    /// (`springEnded` is none; no hazard without a parallax follower), so with only event
+    /// breakpoints they are taken at once (`Simulator.runSpringsAlone`), as with none.
+    private(set) var looksAtSpringFrames = false
     /// The stopped command and its pending frames.
     var pending: FrameRun?
     var nextNumber = 1
@@ -40,8 +45,10 @@ struct Debugger {
     var entry = 0
 
     private mutating func update() {
-        active =
+        let watching = mode == .live && !watches.isEmpty
+        active = frameLimit != nil || (mode != .quiet && (!breakpoints.isEmpty || watching))
+        looksAtSpringFrames =
             frameLimit != nil
-            || (mode != .quiet && (!breakpoints.isEmpty || (mode == .live && !watches.isEmpty)))
+            || (mode != .quiet && (watching || breakpoints.contains { $0.isCondition }))
     }
 }

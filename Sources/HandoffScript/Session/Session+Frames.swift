@@ -15,9 +15,9 @@ extension Session {
         // Read once: each frame says whether it left anything animating (no copy of the
         // simulator per frame).
         var more = run.hasMore(animating: sim.isAnimating)
-        // Springs alone, with nothing looking at each frame (no breakpoint, watch or timeline):
-        // their frames are run at once, in closed form (same offsets, times and facts).
-        if more, run.advancesTimeOnly, !debug.active, sampler == nil,
+        // Springs alone, with nothing looking at each frame (no condition breakpoint, watch or
+        // timeline): their frames are run at once, in closed form (same offsets, times and facts).
+        if more, run.advancesTimeOnly, !debug.looksAtSpringFrames, sampler == nil,
             sim.runSpringsAlone(
                 clock: &run.clock, through: run.lastFrame, untilRest: run.endsAtRest)
         {
