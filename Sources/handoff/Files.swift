@@ -156,14 +156,19 @@ struct LineReader {
     func forEachLineBytes(
         beforeRead: () -> Void = {}, _ body: (UnsafeBufferPointer<UInt8>?) -> Bool
     ) throws(FileError) {
-        try forEachLineBytes(beforeRead: beforeRead) { line, _ in body(line) ? 0 : nil }
+        try forEachLineBytes(beforeRead: beforeRead, takesOnlyUTF8: false) { line, _ in
+            body(line) ? 0 : nil
+        }
     }
 
     /// `forEachLineBytes`, also given the whole lines read after each line (each ending in
     /// "\n"; UTF-8 or not): `body` returns how many of their bytes it took, whole lines, which
-    /// are then skipped, or nil to stop.
+    /// are then skipped, or nil to stop. `takesOnlyUTF8`: `body` takes only bytes it knows are
+    /// UTF-8 (a replay takes only bytes equal to its own output), so the lines are checked one by
+    /// one as they are given, and the ones taken never (most of a trace's bytes); otherwise all
+    /// the lines read are checked at once, each chunk.
     func forEachLineBytes(
-        beforeRead: () -> Void = {},
+        beforeRead: () -> Void = {}, takesOnlyUTF8: Bool,
         _ body: (UnsafeBufferPointer<UInt8>?, _ following: UnsafeBufferPointer<UInt8>) -> Int?
     ) throws(FileError) {
         defer { if fd != STDIN_FILENO { close(fd) } }
@@ -208,7 +213,9 @@ struct LineReader {
             let last = scanned + found
             // The complete lines read, validated as one block (the common case), else one by
             // one to find the bad ones. Pointers, not slices: every line lies within the region.
-            let valid = Self.isUTF8(UnsafeBufferPointer(start: region + start, count: last - start))
+            let valid =
+                !takesOnlyUTF8
+                && Self.isUTF8(UnsafeBufferPointer(start: region + start, count: last - start))
             var from = start
             while from <= last {
                 let nl = UnsafeRawPointer(region).distance(

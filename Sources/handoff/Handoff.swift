@@ -108,7 +108,8 @@ struct Run: ParsableCommand {
         let (script, bail) = (script, bail)
         do {
             // Output is written in batches, and always before waiting for more input.
-            try reader.forEachLineBytes(beforeRead: { console.flushOut() }) { bytes, _ in
+            try reader.forEachLineBytes(beforeRead: { console.flushOut() }, takesOnlyUTF8: false) {
+                bytes, _ in
                 number += 1
                 guard let bytes else {
                     console.print(

@@ -95,7 +95,8 @@ struct Replay: ParsableCommand {
     /// Streams a trace into `runner`: `replay` and `test` read traces the same way, so they agree
     /// on every file (a line that is not UTF-8 is corrupt there, in both).
     static func feed(_ reader: LineReader, into runner: inout TraceRunner) throws(FileError) {
-        try reader.forEachLineBytes { line, following in
+        // The runner takes only expected lines equal to its own output (UTF-8).
+        try reader.forEachLineBytes(takesOnlyUTF8: true) { line, following in
             guard let line else {
                 runner.feedInvalidLine()
                 return 0
