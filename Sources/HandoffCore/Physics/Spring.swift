@@ -63,6 +63,49 @@ public struct Spring: Equatable, Sendable {
         }
     }
 
+    /// For a critically damped spring (the only kind with `state`'s first branch), the time after
+    /// which its distance from rest and its speed only shrink: `x = e^(-wt)(x0 + bt)` with
+    /// `b = v0 + w·x0` turns where `v` is 0 (`t = v0/(wb)`), `v = e^(-wt)(v0 - wbt)` where the
+    /// acceleration is 0 (`t = (v0 + b)/(wb)`); past both, `x` and `v` are monotonic and tend to 0.
+    /// Nil for another damping.
+    func shrinks(displacement x0: Double, velocity v0: Double) -> Double? {
+        guard abs(dampingRatio - 1) < 1e-12 else { return nil }
+        let w = stiffness.squareRoot()
+        let b = v0 + w * x0
+        guard b != 0 else { return 0 }
+        return Swift.max(0, v0 / (w * b), (v0 + b) / (w * b))
+    }
+
+    /// A critically damped spring's time of rest, estimated (a few Newton steps on the log of
+    /// `|x| = 0.5` and of `|v| = 1`, from `shrinks`): where a search for its rest frame starts.
+    /// Any value is correct there; a close one saves evaluations.
+    func restGuess(displacement x0: Double, velocity v0: Double) -> Double {
+        let w = stiffness.squareRoot()
+        let b = v0 + w * x0
+        let from = shrinks(displacement: x0, velocity: v0) ?? 0
+        // The time at which e^(-wt)·|c0 + c1·t| falls to `bound`, past `from`.
+        func solve(_ c0: Double, _ c1: Double, _ bound: Double) -> Double {
+            var t = from
+            for _ in 0..<6 {
+                let y = c0 + c1 * t
+                guard abs(y) > 0 else { return t }
+                let g = log(abs(y) / bound) - w * t
+                if g <= 0, t == from { return t }
+                let slope = c1 / y - w
+                // At a turn the log is flat: a time constant on, it falls.
+                guard slope < 0 else {
+                    t += 1 / w
+                    continue
+                }
+                let next = Swift.max(from, t - g / slope)
+                if abs(next - t) < 2e-3 { return next }
+                t = next
+            }
+            return t
+        }
+        return Swift.max(solve(x0, b, 0.5), solve(v0, -w * b, 1))
+    }
+
     /// A spring is done within 0.5 pt of its target and slower than 1 pt/s (SPEC §5.5).
     public static func isDone(x: Double, v: Double) -> Bool { abs(x) < 0.5 && abs(v) < 1 }
 

@@ -138,15 +138,89 @@ extension Simulator {
     }
 
     /// The first of the command's frames `first … last` in which spring `s` comes to rest (the
-    /// frame `stepSpring` would end it in), or nil. No frame whose energy is above
-    /// `Spring.restingEnergy` can be it, nor any frame before one (with damping the energy never
-    /// grows): the first frame at or below that bound is found by doubling steps and halving,
-    /// and the rest test runs from there on.
-    private func restFrame(
+    /// frame `stepSpring` would end it in), or nil; every frame it returns or rules out is
+    /// decided by `Spring.isDone` on `Spring.state` at that frame's time, as a frame would.
+    ///
+    /// - A critically damped spring (every built-in one) only shrinks once past its turns
+    ///   (`Spring.shrinks`): from the first frame a frame's time past them, the rest test is
+    ///   false and then true, so its first true frame is found by a guess (`Spring.restGuess`),
+    ///   then doubling steps and halving around it.
+    /// - Before that frame, or for another spring: no frame whose energy is above
+    ///   `Spring.restingEnergy` can be it, nor any frame before one (with damping the energy
+    ///   never grows); the first frame at or below that bound is found by doubling and halving,
+    ///   and the rest test runs from there on.
+    func restFrame(
         _ s: SpringAnimation, clock: FrameClock, from first: Int, through last: Int
     )
         -> Int?
     {
+        func done(_ k: Int) -> Bool {
+            let (x, v) = s.spring.state(
+                displacement: s.displacement, velocity: s.velocity,
+                at: clock.time(ofFrame: k) - s.start)
+            return Spring.isDone(x: x, v: v)
+        }
+        guard
+            let turns = s.spring.shrinks(displacement: s.displacement, velocity: s.velocity)
+        else { return energyScan(s, clock: clock, from: first, through: last) }
+        // The first frame a frame's time past the turns (clear of where |x| or |v| is flat).
+        let clear = s.start + turns + 1 / clock.fps
+        var m = Swift.max(first, Int(((clear - clock.start) * clock.fps).rounded(.up)))
+        while m > first, clock.time(ofFrame: m - 1) >= clear { m -= 1 }
+        while m <= last, clock.time(ofFrame: m) < clear { m += 1 }
+        if m > first,
+            let r = energyScan(s, clock: clock, from: first, through: Swift.min(m, last + 1) - 1)
+        {
+            return r
+        }
+        guard m <= last else { return nil }
+        // Frames m … last: not done, then done. `below`: a frame known not done (or m - 1, before
+        // which none is), `above`: one known done.
+        let guess = Swift.min(
+            Swift.max(
+                m,
+                Int(
+                    ((s.start
+                        + s.spring.restGuess(displacement: s.displacement, velocity: s.velocity)
+                        - clock.start) * clock.fps).rounded(.up))),
+            last)
+        var below = m - 1
+        var above: Int
+        if done(guess) {
+            above = guess
+            var step = 1
+            while above - step > below, done(above - step) {
+                above -= step
+                step *= 2
+            }
+            below = Swift.max(below, above - step)
+        } else {
+            below = guess
+            var step = 1
+            while true {
+                let next = Swift.min(below + step, last)
+                if next == below { return nil }
+                if done(next) {
+                    above = next
+                    break
+                }
+                below = next
+                step *= 2
+            }
+        }
+        while above - below > 1 {
+            let mid = below + (above - below) / 2
+            if done(mid) { above = mid } else { below = mid }
+        }
+        return above
+    }
+
+    /// `restFrame` by the energy bound alone, for frames `first … last` (none when
+    /// `last < first`).
+    private func energyScan(
+        _ s: SpringAnimation, clock: FrameClock, from first: Int, through last: Int
+    ) -> Int? {
+        guard first <= last else { return nil }
         func state(_ k: Int) -> (x: Double, v: Double) {
             s.spring.state(
                 displacement: s.displacement, velocity: s.velocity,
@@ -156,21 +230,20 @@ extension Simulator {
             let (x, v) = state(k)
             return s.spring.energy(x: x, v: v) <= s.spring.restingEnergy
         }
+        // Above the bound at the last frame: above it at every frame before.
+        guard resting(last) else { return nil }
         var from = first
         if !resting(first) {
-            // `above` is a frame above the bound, `at` one at or below it (or past `last`).
+            // `above` is a frame above the bound, `at` one at or below it.
             var above = first
             var step = 1
             var at = first + 1
-            while at <= last, !resting(at) {
+            while at < last, !resting(at) {
                 above = at
                 step *= 2
                 at = above + step
             }
-            if at > last {
-                guard above < last, resting(last) else { return nil }
-                at = last
-            }
+            at = Swift.min(at, last)
             while at - above > 1 {
                 let mid = above + (at - above) / 2
                 if resting(mid) { at = mid } else { above = mid }
