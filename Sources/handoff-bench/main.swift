@@ -191,7 +191,7 @@ func benchCommands() {
     for n in Set([100_000, big]).sorted() {
         let script = cycleScript(n)
         let trace = workDir + "cycle-\(n).trace"
-        let tries = n <= 100_000 ? 3 : 1
+        let tries = 3
         let plain = best(tries, ["tabs", "--script", script])
         let recorded = best(tries, ["tabs", "--script", script, "--record", trace, "--force"])
         let replayed = best(tries, ["replay", trace])
