@@ -312,13 +312,17 @@ enum StandardStream {
     }
 }
 
-/// Writes all of `bytes` to `fd`, again after an interrupted or partial write: 0, or the error
-/// number of the write the system refused (`EIO` for one that wrote nothing). The one write loop
-/// of standard output and error, file creation and the recorder.
-func writeAll(_ fd: Int32, _ bytes: UnsafeRawBufferPointer) -> Int32 {
+/// Writes all of `bytes` to `fd` (at file offset `offset` with `pwrite`, which leaves the file's
+/// position alone; else at its position), again after an interrupted or partial write: 0, or the
+/// error number of the write the system refused (`EIO` for one that wrote nothing). The one write
+/// loop of standard output and error, file creation and the recorder.
+func writeAll(_ fd: Int32, _ bytes: UnsafeRawBufferPointer, at offset: off_t? = nil) -> Int32 {
     var done = 0
     while done < bytes.count {
-        let n = write(fd, bytes.baseAddress! + done, bytes.count - done)
+        let from = bytes.baseAddress! + done
+        let n =
+            offset.map { pwrite(fd, from, bytes.count - done, $0 + off_t(done)) }
+            ?? write(fd, from, bytes.count - done)
         if n < 0 && errno == EINTR { continue }
         guard n > 0 else { return n == 0 ? EIO : errno }
         done += n

@@ -155,17 +155,7 @@ final class Recorder: TraceSink {
             // a `SIGBUS` at a store into the mapping).
             let pattern = Self.room
             while size < end {
-                let error = pattern.withUnsafeBytes { bytes -> Int32 in
-                    var done = 0
-                    while done < bytes.count {
-                        let k = pwrite(
-                            fd, bytes.baseAddress! + done, bytes.count - done, size + off_t(done))
-                        if k < 0 && errno == EINTR { continue }
-                        guard k > 0 else { return k == 0 ? EIO : errno }
-                        done += k
-                    }
-                    return 0
-                }
+                let error = pattern.withUnsafeBytes { writeAll(fd, $0, at: size) }
                 guard error == 0 else { return fail(LocalFiles.describe(error)) }
                 size += off_t(pattern.count)
             }
