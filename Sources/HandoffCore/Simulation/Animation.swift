@@ -39,6 +39,18 @@ public enum AnimationKind: String, Sendable {
     var velocity: Double
     var start: Double
     var spring: Spring
+
+    /// Displacement from the target and velocity at time `t` (from the spring's start).
+    @inline(__always)
+    func state(at t: Double) -> (x: Double, v: Double) {
+        spring.state(displacement: displacement, velocity: velocity, at: t - start)
+    }
+
+    /// Displacement and velocity at frame `k` of a command's `clock`.
+    @inline(__always)
+    func state(atFrame k: Int, _ clock: FrameClock) -> (x: Double, v: Double) {
+        state(at: clock.time(ofFrame: k))
+    }
 }
 
 /// A switcher cross-dissolve.

@@ -130,9 +130,7 @@ extension Simulator {
         // The springs still running, at the last frame's time.
         for k in animations.indices {
             guard case .spring(let s) = animations[k] else { continue }
-            let (x, _) = s.spring.state(
-                displacement: s.displacement, velocity: s.velocity, at: time - s.start)
-            setOffset(s.node, springOffset(s, x))
+            setOffset(s.node, springOffset(s, s.state(at: time).x))
         }
         return true
     }
@@ -155,9 +153,7 @@ extension Simulator {
         -> Int?
     {
         func done(_ k: Int) -> Bool {
-            let (x, v) = s.spring.state(
-                displacement: s.displacement, velocity: s.velocity,
-                at: clock.time(ofFrame: k) - s.start)
+            let (x, v) = s.state(atFrame: k, clock)
             return Spring.isDone(x: x, v: v)
         }
         guard
@@ -174,33 +170,56 @@ extension Simulator {
             return r
         }
         guard m <= last else { return nil }
-        // Frames m … last: not done, then done. `below`: a frame known not done (or m - 1, before
-        // which none is), `above`: one known done.
-        let guess = Swift.min(
-            Swift.max(
-                m,
-                Int(
-                    ((s.start
-                        + s.spring.restGuess(displacement: s.displacement, velocity: s.velocity)
-                        - clock.start) * clock.fps).rounded(.up))),
-            last)
-        var below = m - 1
-        var above: Int
-        if done(guess) {
-            above = guess
-            var step = 1
-            while above - step > below, done(above - step) {
+        // Frames m … last: not done, then done; the search starts at the guess.
+        let rest = s.start + s.spring.restGuess(displacement: s.displacement, velocity: s.velocity)
+        let guess = Int(((rest - clock.start) * clock.fps).rounded(.up))
+        return Self.firstFrame(
+            after: m - 1, through: last, from: Swift.min(Swift.max(m, guess), last), where: done)
+    }
+
+    /// `restFrame` by the energy bound alone, for frames `first … last` (none when
+    /// `last < first`).
+    private func energyScan(
+        _ s: SpringAnimation, clock: FrameClock, from first: Int, through last: Int
+    ) -> Int? {
+        func resting(_ k: Int) -> Bool {
+            let (x, v) = s.state(atFrame: k, clock)
+            return s.spring.energy(x: x, v: v) <= s.spring.restingEnergy
+        }
+        // Above the bound at the last frame: above it at every frame before.
+        guard first <= last, resting(last),
+            let from = Self.firstFrame(after: first - 1, through: last, from: first, where: resting)
+        else { return nil }
+        for k in from...last {
+            let (x, v) = s.state(atFrame: k, clock)
+            if Spring.isDone(x: x, v: v) { return k }
+        }
+        return nil
+    }
+
+    /// The first frame of `after + 1 … last` at which `holds` is true, where over those frames it
+    /// is false and then true (and false up to `after`), or nil: doubling steps from `guess` (in
+    /// that span), down while it holds or up while it does not, then halving.
+    @inline(__always)
+    private static func firstFrame(
+        after: Int, through last: Int, from guess: Int, where holds: (Int) -> Bool
+    ) -> Int? {
+        // `below`: a frame known false (or `after`), `above`: one known true.
+        var below = after
+        var above = guess
+        var step = 1
+        if holds(guess) {
+            while above - step > below, holds(above - step) {
                 above -= step
                 step *= 2
             }
             below = Swift.max(below, above - step)
         } else {
             below = guess
-            var step = 1
             while true {
                 let next = Swift.min(below + step, last)
                 if next == below { return nil }
-                if done(next) {
+                if holds(next) {
                     above = next
                     break
                 }
@@ -210,51 +229,9 @@ extension Simulator {
         }
         while above - below > 1 {
             let mid = below + (above - below) / 2
-            if done(mid) { above = mid } else { below = mid }
+            if holds(mid) { above = mid } else { below = mid }
         }
         return above
-    }
-
-    /// `restFrame` by the energy bound alone, for frames `first … last` (none when
-    /// `last < first`).
-    private func energyScan(
-        _ s: SpringAnimation, clock: FrameClock, from first: Int, through last: Int
-    ) -> Int? {
-        guard first <= last else { return nil }
-        func state(_ k: Int) -> (x: Double, v: Double) {
-            s.spring.state(
-                displacement: s.displacement, velocity: s.velocity,
-                at: clock.time(ofFrame: k) - s.start)
-        }
-        func resting(_ k: Int) -> Bool {
-            let (x, v) = state(k)
-            return s.spring.energy(x: x, v: v) <= s.spring.restingEnergy
-        }
-        // Above the bound at the last frame: above it at every frame before.
-        guard resting(last) else { return nil }
-        var from = first
-        if !resting(first) {
-            // `above` is a frame above the bound, `at` one at or below it.
-            var above = first
-            var step = 1
-            var at = first + 1
-            while at < last, !resting(at) {
-                above = at
-                step *= 2
-                at = above + step
-            }
-            at = Swift.min(at, last)
-            while at - above > 1 {
-                let mid = above + (at - above) / 2
-                if resting(mid) { at = mid } else { above = mid }
-            }
-            from = at
-        }
-        for k in from...last {
-            let (x, v) = state(k)
-            if Spring.isDone(x: x, v: v) { return k }
-        }
-        return nil
     }
 
     /// Evaluates every running animation, all springs, at `t`, dropping those at rest.
@@ -272,8 +249,7 @@ extension Simulator {
     /// Sets the spring's node at `t`; false once it has come to rest.
     private mutating func stepSpring(_ s: SpringAnimation, at t: Double) -> Bool {
         noteSpring(s)
-        let (x, v) = s.spring.state(
-            displacement: s.displacement, velocity: s.velocity, at: t - s.start)
+        let (x, v) = s.state(at: t)
         if Spring.isDone(x: x, v: v) {
             setOffset(s.node, s.target)
             emit(.springEnded(node: s.node, kind: s.kind, target: s.target))
