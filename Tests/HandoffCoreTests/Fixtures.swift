@@ -48,31 +48,25 @@ func close(_ a: Double, _ b: Double, _ tol: Double = 0.005) -> Bool { abs(a - b)
 /// one-frame step, so the core's tests drive time as the command language does.
 extension Simulator {
     mutating func advance(frames n: Int) {
-        let start = time
-        for k in stride(from: 1, through: n, by: 1) {
-            advanceFrame(at: start + Double(k) / settings.fps)
-        }
+        var clock = FrameClock(start: time, fps: settings.fps)
+        for _ in stride(from: 1, through: n, by: 1) { advanceFrame(at: clock.next()) }
     }
 
     @discardableResult
     mutating func settle() -> Int {
-        let start = time
+        var clock = FrameClock(start: time, fps: settings.fps)
         let cap = frames(in: 10)
-        var n = 0
-        while isAnimating && n < cap {
-            n += 1
-            advanceFrame(at: start + Double(n) / settings.fps)
-        }
-        return n
+        while isAnimating && clock.taken < cap { advanceFrame(at: clock.next()) }
+        return clock.taken
     }
 
     mutating func move(by delta: Point, frames n: Int) throws(SimulatorError) {
         guard n > 0 else { return try move(by: delta) }
         guard isFingerDown else { throw .noFinger }
-        let start = time
+        var clock = FrameClock(start: time, fps: settings.fps)
         var done = Point.zero
         for k in 1...n {
-            advanceFrame(at: start + Double(k) / settings.fps)
+            advanceFrame(at: clock.next())
             let f = Double(k) / Double(n)
             let next = Point(delta.x * f, delta.y * f)
             try move(by: next - done)
