@@ -29,14 +29,34 @@ struct LocalFiles: FileAccess {
         return lstat(path, &st) == 0
     }
 
+    /// Writes a whole file atomically: a temporary file beside it, synced, then renamed over
+    /// it, so a failure (a full disk) leaves the old file byte for byte. A symbolic link is never
+    /// written through, and a device or a FIFO is never replaced.
     func create(_ path: String, _ text: String) throws(FileError) {
-        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        var st = stat()
+        var mode: mode_t = 0o644
+        if lstat(path, &st) == 0 {
+            switch st.st_mode & S_IFMT {
+            case S_IFREG: mode = st.st_mode & 0o7777  // a rewritten trace keeps its permissions
+            case S_IFLNK: throw FileError("it is a symbolic link (not written through)")
+            case S_IFDIR: throw FileError(Self.describe(EISDIR))
+            default: throw FileError.notRegular
+            }
+        }
+        // `.NAME.PID.tmp` in the same folder (a rename does not cross file systems).
+        let slash = path.lastIndex(of: "/").map { path.index(after: $0) } ?? path.startIndex
+        let temporary = "\(path[..<slash]).\(path[slash...]).\(getpid()).tmp"
+        let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, mode)
         guard fd >= 0 else { throw FileError(Self.describe(errno)) }
-        defer { close(fd) }
         var text = text
-        let error = text.withUTF8 { writeAll(fd, UnsafeRawBufferPointer($0)) }
-        if error != 0 { throw FileError(Self.describe(error)) }
-        guard fsync(fd) == 0 else { throw FileError(Self.describe(errno)) }
+        var error = text.withUTF8 { writeAll(fd, UnsafeRawBufferPointer($0)) }
+        if error == 0, fchmod(fd, mode) != 0 || fsync(fd) != 0 { error = errno }
+        close(fd)
+        if error == 0, rename(temporary, path) != 0 { error = errno }
+        if error != 0 {
+            unlink(temporary)
+            throw FileError(Self.describe(error))
+        }
     }
 
     func openTrace(_ path: String, force: Bool) throws(FileError) -> any TraceSink {
@@ -61,7 +81,9 @@ struct LineReader {
 
     /// Opens `path` for reading; a directory or anything unreadable is a `FileError`.
     static func open(_ path: String) throws(FileError) -> LineReader {
-        let fd = Foundation.open(path, O_RDONLY | O_CLOEXEC)
+        // Opened without waiting (a FIFO with no writer would block here), then refused unless
+        // it is a regular file: a device or a FIFO may never end.
+        let fd = Foundation.open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard fd >= 0 else { throw FileError(LocalFiles.describe(errno)) }
         var st = stat()
         guard fstat(fd, &st) == 0 else {
@@ -69,11 +91,17 @@ struct LineReader {
             close(fd)
             throw FileError(LocalFiles.describe(e))
         }
-        if st.st_mode & S_IFMT == S_IFDIR {
+        switch st.st_mode & S_IFMT {
+        case S_IFREG:
+            _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
+            return LineReader(fd: fd, path: path)
+        case S_IFDIR:
             close(fd)
             throw FileError(LocalFiles.describe(EISDIR))
+        default:
+            close(fd)
+            throw FileError.notRegular
         }
-        return LineReader(fd: fd, path: path)
     }
 
     /// Standard input.
@@ -277,6 +305,8 @@ struct Console {
 
     mutating func flushOut() {
         guard !out.isEmpty else { return }
+        // A recording's blocks reach the file before the output they precede (SPEC §7).
+        Recorder.writePending()
         // Written from the buffer itself (no `Data` copy of it).
         out.withMutableBytes { StandardStream.out(UnsafeRawBufferPointer($0)) }
         out.removeAll()
@@ -284,6 +314,7 @@ struct Console {
 
     mutating func flushErr() {
         guard !err.isEmpty else { return }
+        Recorder.writePending()
         StandardStream.err(err)
         err = ""
     }

@@ -16,6 +16,7 @@ struct Handoff: ParsableCommand {
 
     /// Unusable arguments exit 2 (SPEC §8), not ArgumentParser's 64.
     static func main() {
+        QuitSignal.install()
         do {
             var command = try parseAsRoot()
             try command.run()
@@ -59,7 +60,7 @@ struct Run: ParsableCommand {
         do {
             let (loaded, summary) = try Session.openScene(scene, files: files, base: nil)
             // A UIKit dump says what was imported, on stderr so the output stays the scene's.
-            if let summary { console.print("\(scene): \(summary)", error: true) }
+            if let summary { console.print("\(Escape.visible(scene)): \(summary)", error: true) }
             session = Session(scene: loaded, ref: scene, files: files)
         } catch {
             console.print(Escape.visible(error.rendered), error: true)
@@ -164,7 +165,8 @@ struct Import: ParsableCommand {
         do {
             text = try files.read(dump)
         } catch {
-            console.print("error: cannot read '\(dump)': \(error.message)", error: true)
+            console.print(
+                "error: cannot read '\(Escape.visible(dump))': \(error.message)", error: true)
             throw ExitCode(2)
         }
         let result: UIKitImporter.Result
@@ -180,21 +182,25 @@ struct Import: ParsableCommand {
         guard let output else {
             console.print(String(yaml.dropLast()), error: false)
             console.flushOut()
-            console.print("\(dump): \(result.summary)", error: true)
+            console.print("\(Escape.visible(dump)): \(result.summary)", error: true)
             return
         }
         if files.exists(output), !force {
             console.print(
-                "error: '\(output)' exists; add --force to overwrite it", error: true)
+                "error: '\(Escape.visible(output))' exists; add --force to overwrite it",
+                error: true)
             throw ExitCode(2)
         }
         do {
             try files.create(output, yaml)
         } catch {
-            console.print("error: cannot write '\(output)': \(error.message)", error: true)
+            console.print(
+                "error: cannot write '\(Escape.visible(output))': \(error.message)", error: true)
             throw ExitCode(2)
         }
-        console.print("\(dump): \(result.summary); wrote \(output)", error: true)
+        console.print(
+            "\(Escape.visible(dump)): \(result.summary); wrote \(Escape.visible(output))",
+            error: true)
     }
 }
 

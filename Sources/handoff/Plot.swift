@@ -51,8 +51,8 @@ struct Plot: ParsableCommand {
             if given.count > 1 {
                 throw usage("\(flag) is given twice: a window has one start and one end")
             }
-            guard let v = CommandParser.duration(text), v.isFinite, v >= 0 else {
-                throw usage("\(flag) takes a time in seconds like 1.5 or 250ms, got '\(text)'")
+            guard let v = CommandParser.time(text) else {
+                throw usage("\(flag) takes " + CommandParser.timeExpected(Escape.visible(text)))
             }
             return v
         }
@@ -85,7 +85,7 @@ struct Plot: ParsableCommand {
                 throw usage("cannot write '\(Escape.visible(output))': \(error.message)")
             }
             console.print(
-                "wrote \(output): "
+                "wrote \(Escape.visible(output)): "
                     + [
                         Plural.count(written.commands, "command"),
                         Plural.count(written.rows, "row"),

@@ -77,8 +77,15 @@ struct Replay: ParsableCommand {
         for line in runner.diff { say(line) }
         if runner.hunksLeftOut > 0 { say("… \(runner.hunksLeftOut) more differing commands") }
         if update, case .failed(let n, let d) = outcome {
-            // The rewrite is what was asked for: it says `updated`, never FAIL, and exits 0.
-            try? files.create(file, runner.updated)
+            // The rewrite is what was asked for: it says `updated`, never FAIL, and exits 0; a
+            // rewrite that fails leaves the trace as it was and exits 2.
+            do {
+                try files.create(file, runner.updated)
+            } catch {
+                StandardStream.err(
+                    "error: cannot update '\(Escape.visible(file))': \(error.message)\n")
+                throw ExitCode(2)
+            }
             say(Self.updated(file, n, d))
             return
         }
@@ -148,6 +155,12 @@ struct TestTraces: ParsableCommand {
                 Self.usage("cannot read '\(Escape.visible(path))': no such file or folder")
             }
             if !isDir.boolValue {
+                // A device or a FIFO named on the command line is unusable (it may never end).
+                var st = stat()
+                if stat(path, &st) == 0, st.st_mode & S_IFMT != S_IFREG {
+                    Self.usage(
+                        "cannot read '\(Escape.visible(path))': \(FileError.notRegular.message)")
+                }
                 traces.append(path)
                 continue
             }

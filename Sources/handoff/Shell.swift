@@ -37,6 +37,7 @@ struct Shell {
     func run() -> Int32 {
         var session = self.session
         let colour = Self.colour
+        QuitSignal.saveTerminal()
         let editor = LineEditor(program: "handoff", historyPath: Self.historyPath)
         editor.complete = { before in
             Completion.action(for: before, session: session, files: listFiles)
@@ -59,6 +60,7 @@ struct Shell {
                     continue
                 }
                 let r = session.run(line)
+                Recorder.writePending()  // the command's block before its output (SPEC §7)
                 for l in r.lines { emit(l, colour: colour) }
                 if r.quit { return finish(&session, colour: colour) }
             }
@@ -80,7 +82,9 @@ struct Shell {
             text = try files.read(file)
         } catch {
             emit(
-                OutputLine("error: cannot read '\(file)': \(error.message)", isError: true),
+                OutputLine(
+                    "error: cannot read '\(Escape.visible(file))': \(error.message)",
+                    isError: true),
                 colour: colour)
             return
         }

@@ -133,3 +133,25 @@ struct NumberFormatTests {
         #expect(TimeSpan.parse("300ms")?.seconds == 0.3)
     }
 }
+
+/// The printer is total (issue 22): no double traps it (it trapped past Int64 in `Int64(_:)`),
+/// and what it prints fits in `maxBytes`.
+struct NumberFormatTotalityTests {
+    @Test(arguments: [
+        (1e20, "1e+20"), (-1e300, "-1e+300"), (9.3e18, "9.3e+18"), (9e18, "9e+18"),
+        (8.9e18, "8900000000000000000"),
+        (-Double.greatestFiniteMagnitude, "-1.7976931348623157e+308"),
+        (Double.infinity, "inf"), (-Double.infinity, "-inf"), (Double.nan, "nan"),
+    ])
+    func hugeAndNonFiniteValues(value: Double, text: String) {
+        #expect(NumberFormat.format(value) == text)
+        #expect(NumberFormat.format(value).utf8.count <= NumberFormat.maxBytes)
+    }
+
+    @Test func printsSameIsTotal() {
+        #expect(NumberFormat.printsSame(1e20, 1e20))
+        #expect(!NumberFormat.printsSame(1e20, 2e20))
+        #expect(!NumberFormat.printsSame(1e300, -1e300))
+        #expect(NumberFormat.printsSame(9.5e18, 9.5e18))
+    }
+}

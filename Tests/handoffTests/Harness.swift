@@ -26,11 +26,12 @@ enum Harness {
     /// nobody reads yet.
     static func run(
         _ args: [String], stdin: String = "", stdinFile: String? = nil,
-        env: [String: String] = [:], cwd: URL? = nil
+        env: [String: String] = [:], cwd: URL? = nil, configure: (Process) -> Void = { _ in }
     ) throws -> Result {
         let p = Process()
         p.executableURL = binary
         p.arguments = args
+        configure(p)
         p.currentDirectoryURL = cwd ?? root
         if !env.isEmpty {
             p.environment = ProcessInfo.processInfo.environment.merging(env) { $1 }

@@ -141,8 +141,8 @@ package enum CommandParser {
         /// A time in seconds (`1.5`, `1.5s`, `1500ms`), 0 or more.
         mutating func time(_ what: String) throws(Diagnostic) -> Double {
             let t = try next(what)
-            guard let v = CommandParser.duration(t.text), v.isFinite, v >= 0 else {
-                throw error("expected a time in seconds like 1.5 or 250ms, got '\(t.text)'", at: t)
+            guard let v = CommandParser.time(t.text) else {
+                throw error("expected " + CommandParser.timeExpected(t.text), at: t)
             }
             return v
         }
@@ -385,6 +385,21 @@ package enum CommandParser {
     }
 
     /// `120ms`, `0.3s`, or a bare number of seconds.
+    /// The latest time a `plot` window may name (no session runs this long; a larger number
+    /// would overflow the picture's arithmetic).
+    package static let maxTime = 1e9
+
+    /// A point in time (`plot --from/--to`): a duration from 0 to `maxTime` seconds.
+    package static func time(_ s: String) -> Double? {
+        guard let v = duration(s), v.isFinite, v >= 0, v <= maxTime else { return nil }
+        return v
+    }
+
+    /// The error for a text `time` refuses.
+    package static func timeExpected(_ s: String) -> String {
+        "a time in seconds from 0 to \(NumberFormat.format(maxTime)) like 1.5 or 250ms, got '\(s)'"
+    }
+
     package static func duration(_ s: String) -> Double? {
         if s.hasSuffix("ms") { return decimal(String(s.dropLast(2))).map { $0 / 1000 } }
         if s.hasSuffix("s") { return decimal(String(s.dropLast())) }

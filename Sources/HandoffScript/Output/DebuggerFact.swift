@@ -22,13 +22,33 @@ package enum DebuggerFact: Sendable {
     /// `unwatch`: the paths no longer watched.
     case unwatched([String])
     /// `history`: the commands since the last load.
-    case history([HistoryRow])
+    case history(HistoryListing)
     /// `back N`: how many commands were undone, how many are left; `back break` also says where
     /// it went: history command `number`, after its frame `frame` (stopped there) or at its end
     /// (nil).
     case back(undone: Int, remaining: Int, to: BackTarget?)
     /// `compare KEY VALUE`: both final states and the first command whose output differs.
     case compare(CompareReport)
+}
+
+/// The rows of `history`, made one at a time as they are printed: a history of a million
+/// commands is listed without a million rows (or lines) in memory at once.
+package struct HistoryListing: Sendable {
+    /// The log the rows are read from (a copy: the session's log is shared, not copied).
+    let log: CommandLog
+    /// The stopped command's frames in all, when the last command is stopped (nil: unknown).
+    let stoppedTotal: Int?
+    let lastIsStopped: Bool
+
+    package var count: Int { log.count }
+
+    /// Row `k` (from 0): history command `k + 1`.
+    package func row(_ k: Int) -> HistoryRow {
+        let stopped = lastIsStopped && k == log.count - 1
+        return HistoryRow(
+            number: k + 1, time: log.entries[k].time, command: log.text(k),
+            frames: log.frames(k), total: stopped ? stoppedTotal : nil, stopped: stopped)
+    }
 }
 
 /// One command of `history`.

@@ -21,6 +21,13 @@ package enum Escape {
         return out
     }
 
+    /// At most the first 24 characters of `s`, escaped (`visible`), with `…` where it was cut:
+    /// how text read from a file that may not be a scene is quoted in a message.
+    package static func excerpt(_ s: String) -> String {
+        let limit = 24
+        return visible(String(s.prefix(limit))) + (s.count > limit ? "…" : "")
+    }
+
     /// Whether `s` holds a control character (a byte scan over the contiguous UTF-8: this runs on
     /// every output line).
     static func needsEscaping(_ s: String) -> Bool {

@@ -106,25 +106,32 @@ extension FactDescriber {
                         paths.isEmpty ? "nothing was watched" : paths.joined(separator: ", "))
                 ], [("paths", .list(paths.map(FactValue.string)))])
         case .history(let rows):
-            emit(
-                "history",
-                rows.isEmpty
-                    ? [line("history", "no commands since the last load")]
-                    : rows.map { line("history", historyLine($0)) },
-                [
-                    (
-                        "commands",
-                        .list(
-                            rows.map {
-                                .record([
-                                    ("number", .int($0.number)), ("t", .number($0.time)),
-                                    ("command", .string($0.command)),
-                                    ("frames", $0.frames.map(FactValue.int) ?? .null),
-                                    ("stopped", .bool($0.stopped)),
-                                ])
-                            })
-                    )
-                ])
+            // Each line is made as it is written (no array of a million lines).
+            r.fact(
+                "history", at: nil, role: .plain,
+                text: { out in
+                    if rows.count == 0 {
+                        out.line(line("history", "no commands since the last load"))
+                    }
+                    for k in 0..<rows.count { out.line(line("history", historyLine(rows.row(k)))) }
+                },
+                fields: {
+                    [
+                        (
+                            "commands",
+                            .list(
+                                (0..<rows.count).map {
+                                    let row = rows.row($0)
+                                    return .record([
+                                        ("number", .int(row.number)), ("t", .number(row.time)),
+                                        ("command", .string(row.command)),
+                                        ("frames", row.frames.map(FactValue.int) ?? .null),
+                                        ("stopped", .bool(row.stopped)),
+                                    ])
+                                })
+                        )
+                    ]
+                })
         case .back(let undone, let remaining, let to):
             var text = "undid \(Plural.count(undone, "command")); \(remaining) left"
             if let to {

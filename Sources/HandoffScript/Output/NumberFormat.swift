@@ -102,7 +102,11 @@ package enum NumberFormat {
         guard value.isFinite else {
             return copy(value.isNaN ? "nan" : (value > 0 ? "inf" : "-inf"))
         }
-        guard let n = hundredths(value) else { return copy(String(Int64(value.rounded()))) }
+        guard let n = hundredths(value) else {
+            // Past 9e13 whole numbers; past Int64, Swift's shortest text (`1e+20`, at most 24
+            // bytes): no input traps.
+            return copy(abs(value) < 9e18 ? String(Int64(value.rounded())) : value.description)
+        }
         if n == 0 {
             buffer[start] = UInt8(ascii: "0")
             return start + 1
@@ -173,7 +177,7 @@ package enum NumberFormat {
         }
         guard let ha = hundredths(a), let hb = hundredths(b) else {
             guard hundredths(a) == nil, hundredths(b) == nil else { return false }
-            return Int64(a.rounded()) == Int64(b.rounded())
+            return a.rounded() == b.rounded()
         }
         // No negative zero: `-0.001` prints `0`.
         if ha == 0 || hb == 0 { return ha == hb }

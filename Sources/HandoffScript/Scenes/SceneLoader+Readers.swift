@@ -168,7 +168,7 @@ extension SceneLoader {
     func unknownKey(_ key: String, _ mark: Mark?, allowed: some Collection<String>, in what: String)
         -> SceneError
     {
-        var message = "unknown key '\(key)' in \(what)"
+        var message = "unknown key '\(Escape.excerpt(key))' in \(what)"
         if let s = Suggest.closest(to: key, in: Array(allowed).sorted()) {
             message += "; did you mean '\(s)'?"
         }

@@ -44,13 +44,21 @@ package struct SceneLoader {
     // MARK: Scene
 
     func topLevel(_ root: Yams.Node, _ map: inout SourceMap) throws(SceneError) -> Scene {
-        var name = file
+        var name = Paths.stem(of: file) ?? "scene"
         var window = Point(390, 844)
         var touch: Point?
         var nodes: [HandoffCore.Node]?
         var settings: [(key: String, value: String)] = []
         let entries = try mapping(root, "a scene")
         note(&map, [], .node, root.mark)
+        // A file that is no scene at all (a password file, a log) is said to be so, and none of
+        // its text is quoted: error messages end up in CI logs.
+        if !entries.isEmpty, !entries.contains(where: { SceneKeys.top.contains($0.key) }) {
+            throw fail(
+                root.mark,
+                "not a scene file: none of its top-level keys is a scene key (\(SceneKeys.top.joined(separator: ", ")))"
+            )
+        }
         for (key, mark, _) in entries where !SceneKeys.top.contains(key) {
             throw unknownKey(key, mark, allowed: SceneKeys.top, in: "the scene")
         }

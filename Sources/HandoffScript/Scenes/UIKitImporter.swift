@@ -67,6 +67,7 @@ package struct UIKitImporter {
                     "no view line (a UIKit dump has lines like '<UIView: 0x…; frame = (0 0; 390 844); …>')"
             )
         }
+        for v in dump.views { try checkNumbers(v) }
         // The tree, by depth: a view's parent is the last view one level up (or the deepest
         // one above it, when levels are missing).
         var drafts: [Draft] = []
@@ -126,6 +127,30 @@ package struct UIKitImporter {
             throw issue.error(file: file, map: result.map)
         }
         return result
+    }
+
+    /// The numeric fields a view's geometry comes from, with how many numbers each holds.
+    static let numericFields: [(key: String, count: Int)] = [
+        ("frame", 4), ("contentOffset", 2), ("contentSize", 2), ("adjustedContentInset", 4),
+        ("alpha", 1),
+    ]
+
+    /// Refuses a number no screen has (past ±1e6 pt, like a scene file's frames, or not a
+    /// number at all): nothing a dump contains may reach the simulation or the printer.
+    private func checkNumbers(_ v: UIKitDump.View) throws(SceneError) {
+        for (key, count) in Self.numericFields {
+            guard let value = v.fields[key],
+                let numbers = UIKitDump.numbers(value, count: count)
+            else { continue }
+            for n in numbers where !(n.isFinite && abs(n) <= SceneValidator.maxCoordinate) {
+                let shown = value.count > 40 ? value.prefix(40) + "…" : Substring(value)
+                throw SceneError(
+                    file: file, line: v.line, column: 1,
+                    message:
+                        "\(key) '\(Escape.visible(String(shown)))' of '\(Escape.visible(v.className))' is out of range (at most \(NumberFormat.format(SceneValidator.maxCoordinate)) in size)"
+                )
+            }
+        }
     }
 
     // MARK: One view
@@ -342,9 +367,7 @@ package struct UIKitImporter {
 
     /// A dump's scene is named after its file: `dumps/feed.txt` → `feed`.
     package static func sceneName(for path: String) -> String {
-        var base = Substring(path.split(separator: "/").last ?? Substring(path))
-        if let dot = base.lastIndex(of: "."), dot != base.startIndex { base = base[..<dot] }
-        return base.isEmpty ? "dump" : String(base)
+        Paths.stem(of: path) ?? "dump"
     }
 
     /// The scene file `handoff import` writes: a header naming the dump, then the scene with

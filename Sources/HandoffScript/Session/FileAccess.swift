@@ -79,6 +79,8 @@ package struct FileError: Error, Equatable, Sendable {
 
     /// `openTrace` without `force` on a path that exists.
     package static let exists = FileError("it exists")
+    /// A device, a FIFO, a socket: never read (it may never end) nor written.
+    package static let notRegular = FileError("not a regular file")
 }
 
 /// Paths relative to a base directory (a trace's folder), as `# scene:` needs.
@@ -86,6 +88,15 @@ package enum Paths {
     package static func resolve(_ path: String, base: String?) -> String {
         guard let base, !base.isEmpty, !path.hasPrefix("/") else { return path }
         return base.hasSuffix("/") ? base + path : base + "/" + path
+    }
+
+    /// The file's name without its folder and extension (`/a/list.yaml` → `list`): how a scene
+    /// file or dump with no `name` is named, the same whatever path it was loaded by, so a
+    /// recording made through one path replays through another (nil for an empty name).
+    package static func stem(of path: String) -> String? {
+        var base = Substring(path.split(separator: "/").last ?? Substring(path))
+        if let dot = base.lastIndex(of: "."), dot != base.startIndex { base = base[..<dot] }
+        return base.isEmpty ? nil : String(base)
     }
 
     package static func directory(of path: String) -> String {

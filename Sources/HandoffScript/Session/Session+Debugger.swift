@@ -348,7 +348,7 @@ extension Session {
             }
             return facts
         case .history:
-            return [.debugger(.history(historyRows))]
+            return [.debugger(.history(historyListing))]
         case .back(let n):
             return try back(n, fail: fail)
         case .backBreak:
@@ -366,15 +366,8 @@ extension Session {
     }
 
     /// `history`: the commands since the last load, numbered.
-    var historyRows: [HistoryRow] {
-        (0..<log.count).map { k in
-            let last = k == log.count - 1
-            let stopped = last && isStopped
-            return HistoryRow(
-                number: k + 1, time: log.entries[k].time, command: log.text(k),
-                frames: log.frames(k), total: stopped ? debug.pending?.total : nil,
-                stopped: stopped)
-        }
+    var historyListing: HistoryListing {
+        HistoryListing(log: log, stoppedTotal: debug.pending?.total, lastIsStopped: isStopped)
     }
 
     // MARK: Rewind

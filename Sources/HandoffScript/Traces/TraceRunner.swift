@@ -233,8 +233,7 @@ package struct TraceRunner {
     }
 
     private mutating func fail(_ message: String) {
-        corrupt =
-            message.hasPrefix(file + ":") ? message : "\(file):\(lineNumber): error: \(message)"
+        corrupt = "\(file):\(lineNumber): error: \(message)"
     }
 
     private mutating func keep(_ line: String) {
