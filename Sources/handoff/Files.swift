@@ -295,7 +295,15 @@ struct Console {
     /// Prints a command's result: its text bytes as they are (no error line among them), then
     /// its lines.
     mutating func emit(_ r: RunResult, batch: Bool = false) {
-        out.append(r.text)
+        if r.text.byteCount >= Self.batchSize {
+            // A large output (`history` of a long session) is written from where it is, not
+            // copied into the batch first.
+            flushOut()
+            Recorder.writePending()
+            r.text.withBytes { StandardStream.out(UnsafeRawBufferPointer($0)) }
+        } else {
+            out.append(r.text)
+        }
         if !r.lines.isEmpty {
             emit(r.lines, batch: batch)
         } else if !batch || out.count >= Self.batchSize {

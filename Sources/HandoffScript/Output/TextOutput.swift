@@ -46,6 +46,9 @@ package struct TextOutput: Equatable, Sendable {
     /// The number of lines.
     package var count: Int { ends.count }
 
+    /// The number of bytes, "\n"s included.
+    package var byteCount: Int { used }
+
     package var isEmpty: Bool { ends.isEmpty }
 
     /// Forgets the lines, keeping the buffers' capacity.
