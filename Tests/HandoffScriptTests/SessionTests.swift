@@ -1,24 +1,8 @@
 import HandoffCore
+import HandoffTestSupport
 import Testing
 
 @testable import HandoffScript
-
-/// Files in memory, for sessions under test.
-final class MemoryFiles: FileAccess, @unchecked Sendable {
-    var files: [String: String] = [:]
-
-    func read(_ path: String) throws(FileError) -> String {
-        guard let text = files[path] else { throw FileError("no such file") }
-        return text
-    }
-
-    func exists(_ path: String) -> Bool { files[path] != nil }
-    func create(_ path: String, _ text: String) throws(FileError) { files[path] = text }
-    func append(_ path: String, _ text: String) throws(FileError) {
-        guard files[path] != nil else { throw FileError("no such file") }
-        files[path]! += text
-    }
-}
 
 struct SessionTests {
     func session(_ name: String = "tabs", files: MemoryFiles = MemoryFiles()) -> Session {

@@ -1,5 +1,6 @@
 import Foundation
 import HandoffScript
+import HandoffTestSupport
 import Testing
 
 /// Every file in Traces/ replays with no difference, one test case per file. With
@@ -13,24 +14,6 @@ struct TraceTests {
         return found.filter { $0.hasSuffix(".trace") }.sorted()
     }()
 
-    struct Files: FileAccess {
-        func read(_ path: String) throws(FileError) -> String {
-            guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
-                throw FileError("no such file")
-            }
-            return text
-        }
-        func exists(_ path: String) -> Bool { FileManager.default.fileExists(atPath: path) }
-        func create(_ path: String, _ text: String) throws(FileError) {
-            do { try text.write(toFile: path, atomically: true, encoding: .utf8) } catch {
-                throw FileError("\(error)")
-            }
-        }
-        func append(_ path: String, _ text: String) throws(FileError) {
-            throw FileError("read-only")
-        }
-    }
-
     @Test func thereAreAtLeastFifteen() {
         #expect(Self.traces.count >= 15)
     }
@@ -41,7 +24,8 @@ struct TraceTests {
         let full = Harness.root.appendingPathComponent(path).path
         let text = try String(contentsOfFile: full, encoding: .utf8)
         let record = ProcessInfo.processInfo.environment["RECORD_TRACES"] == "1"
-        var runner = TraceRunner.run(file: full, text: text, files: Files(), update: record)
+        var runner = TraceRunner.run(
+            file: full, text: text, files: MemoryFiles(readingDisk: true), update: record)
         let outcome = runner.finish()
         #expect(
             outcome == .passed(commands: text.components(separatedBy: "\n> ").count - 1),
@@ -52,7 +36,7 @@ struct TraceTests {
             lines.count > 2 && lines[2].hasPrefix("# ") && !lines[2].hasPrefix("# scene"),
             "\(name) needs a '#' line saying what it shows")
         if record, case .failed = outcome {
-            try Files().create(full, runner.updated)
+            try runner.updated.write(toFile: full, atomically: true, encoding: .utf8)
             Issue.record("rewrote \(path); review the diff and run again")
         }
     }
