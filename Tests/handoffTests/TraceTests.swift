@@ -14,8 +14,40 @@ struct TraceTests {
         return found.filter { $0.hasSuffix(".trace") }.sorted()
     }()
 
-    @Test func thereAreAtLeastFifteen() {
-        #expect(Self.traces.count >= 15)
+    /// Every file in Traces/ is a trace replayed by `replays` or a file one uses: a scene a trace
+    /// names, or a script README.md runs. Every trace asserts what it shows with `expect`.
+    @Test func everyFileIsReplayedAndEveryTraceExpects() throws {
+        let dir = Harness.root.appendingPathComponent("Traces")
+        let readme = try String(
+            contentsOf: Harness.root.appendingPathComponent("README.md"), encoding: .utf8)
+        var used: Set<String> = []
+        for name in Self.traces {
+            let text = try String(
+                contentsOf: dir.appendingPathComponent(name), encoding: .utf8)
+            let lines = text.split(separator: "\n")
+            if let scene = lines.first(where: { $0.hasPrefix("# scene: ") }) {
+                let ref = String(scene.dropFirst("# scene: ".count))
+                used.insert(Paths.resolve(ref, base: Paths.directory(of: name)))
+            }
+            #expect(
+                lines.contains { $0.hasPrefix("> expect ") },
+                "\(name): no '> expect' line")
+        }
+        let all = try FileManager.default.subpathsOfDirectory(atPath: dir.path).filter {
+            var folder: ObjCBool = false
+            let path = dir.appendingPathComponent($0).path
+            return FileManager.default.fileExists(atPath: path, isDirectory: &folder)
+                && !folder.boolValue
+        }
+        for file in all where !Self.traces.contains(file) {
+            #expect(
+                used.contains(file) || readme.contains("Traces/" + file)
+                    || readme.contains("<!-- stderr: \(file) -->"),
+                "Traces/\(file) is neither replayed nor used by a trace or README.md")
+        }
+        // Listed another way, the traces are exactly those `replays` runs.
+        #expect(Set(all.filter { $0.hasSuffix(".trace") }) == Set(Self.traces))
+        #expect(!Self.traces.isEmpty)
     }
 
     @Test(arguments: traces)
