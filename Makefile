@@ -42,7 +42,8 @@ bench: libedit
 	$(SWIFT) run -c release handoff-bench
 
 # Instructions per command (callgrind: exact, whatever the machine's load) of script mode, replay
-# and recording on the benchmark's cycle: how two builds are compared (.ci/instructions).
+# and recording on the benchmark's cycle: how two builds are compared (.ci/instructions). Fails
+# when a figure exceeds its budget in .ci/instruction-budget (CI runs it).
 instructions: libedit
 	@command -v valgrind >/dev/null || { echo "installing valgrind"; \
 	  $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq valgrind; }

@@ -36,6 +36,10 @@ let package = Package(
         ),
         // `make bench`: SPEC §9 speed and memory targets, measured in a release build.
         .executableTarget(name: "handoff-bench", dependencies: ["HandoffScript"]),
+        // What only the tests share: one in-memory FileAccess and one seeded random generator.
+        .target(
+            name: "HandoffTestSupport", dependencies: ["HandoffScript"],
+            path: "Tests/HandoffTestSupport"),
         .testTarget(
             name: "HandoffCoreTests",
             dependencies: [
@@ -47,7 +51,8 @@ let package = Package(
         .testTarget(
             name: "HandoffScriptTests",
             dependencies: [
-                "HandoffScript", .product(name: "PropertyBased", package: "swift-property-based"),
+                "HandoffScript", "HandoffTestSupport",
+                .product(name: "PropertyBased", package: "swift-property-based"),
             ],
             // Public UIKit recursiveDescription dumps (SPEC §11), sources in their README.md.
             resources: [.copy("Resources/uikit")]
@@ -56,7 +61,7 @@ let package = Package(
         .testTarget(
             name: "handoffTests",
             dependencies: [
-                "handoff", "HandoffScript",
+                "handoff", "HandoffScript", "HandoffTestSupport",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]),
     ],

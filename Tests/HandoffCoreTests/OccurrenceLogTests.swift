@@ -36,6 +36,7 @@ import Testing
     @Test func copiesDoNotGrowTheBuffer() {
         var log = OccurrenceLog()
         var kept: [OccurrenceLog] = []
+        var first = 0
         for k in 0..<200 {
             for j in 0..<5 { log.append(Self.entry(k * 5 + j)) }
             if k % 2 == 0 { kept.append(log) }
@@ -43,9 +44,13 @@ import Testing
             kept.append(log)
             log.append(Self.entry(0))
             _ = log.drainAll()
+            // Every round holds the same 5 entries at most: the buffer the first round needed
+            // serves them all, whatever the copies.
+            if k == 0 { first = log.capacity }
+            #expect(log.capacity == first, "round \(k)")
         }
-        #expect(log.capacity == 16)
-        #expect(kept.allSatisfy { $0.capacity == 16 })
+        #expect(first >= 5)
+        #expect(kept.allSatisfy { $0.capacity <= first })
     }
 
     @Test func aCopyLogsOnItsOwn() {

@@ -73,24 +73,6 @@ struct PropertyTests {
         }
     }
 
-    @Test func sameInputSameState() async {
-        await propertyCheck(count: 150, input: Self.scenes, Self.gestures) { s, codes in
-            func run() -> ([Double], [Event]) {
-                var sim = Simulator(scene: BuiltinScenes.named(BuiltinScenes.names[s])!)
-                var events: [Event] = []
-                for c in codes {
-                    Self.apply(c, to: &sim)
-                    events += sim.drainEvents()
-                }
-                return (sim.offsets, events)
-            }
-            let a = run()
-            let b = run()
-            #expect(a.0 == b.0)
-            #expect(a.1 == b.1)
-        }
-    }
-
     @Test func afterSettleEverythingRests() async {
         await propertyCheck(count: 400, input: Self.scenes, Self.gestures) { s, codes in
             var sim = Simulator(scene: BuiltinScenes.named(BuiltinScenes.names[s])!)

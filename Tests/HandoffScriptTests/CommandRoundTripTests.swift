@@ -1,4 +1,5 @@
 import HandoffCore
+import HandoffTestSupport
 import PropertyBased
 import Testing
 
@@ -7,18 +8,12 @@ import Testing
 /// Parse → print → parse gives the same `Command` value (SPEC §1, STYLE 7), for random
 /// commands whose numbers carry any number of digits.
 struct CommandRoundTripTests {
-    /// A small deterministic generator (SplitMix64), so one `Int` from the property test decodes
-    /// into one whole command and shrinking stays meaningful.
+    /// Choices from one seed (the shared SplitMix64 generator), so one `Int` from the property
+    /// test decodes into one whole command and shrinking stays meaningful.
     struct Bits {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-        mutating func int(_ n: Int) -> Int { Int(next() % UInt64(n)) }
+        var mix: SplitMix
+        init(state: UInt64) { mix = SplitMix(seed: state) }
+        mutating func int(_ n: Int) -> Int { mix.int(n) }
 
         /// A number a user might type, or any double in range: up to 17 significant digits,
         /// tiny fractions, negative zero.

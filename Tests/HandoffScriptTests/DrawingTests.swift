@@ -1,4 +1,5 @@
 import HandoffCore
+import HandoffTestSupport
 import Testing
 
 @testable import HandoffScript

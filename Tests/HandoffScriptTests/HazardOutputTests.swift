@@ -1,5 +1,6 @@
 import Foundation
 import HandoffCore
+import HandoffTestSupport
 import Testing
 
 @testable import HandoffScript

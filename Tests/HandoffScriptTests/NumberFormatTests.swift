@@ -1,3 +1,5 @@
+import Foundation
+import HandoffTestSupport
 import Testing
 
 @testable import HandoffScript
@@ -33,10 +35,9 @@ struct NumberFormatTests {
             0, -0.0, 0.004, -0.004, 0.005, -0.005, 0.0049999, 2.005, 2.015, -14.355, 1e-9,
             .infinity, -.infinity, .nan, 9e13, 9e13 + 0.004, 9.1e13, 1e15, -1e15, 1e15 + 1,
         ]
-        var x: UInt64 = 0x9E37_79B9_7F4A_7C15
+        var random = SplitMix(seed: 0x9E37_79B9_7F4A_7C15)
         for _ in 0..<4000 {
-            x = x &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-            let hundredths = Double(Int64(bitPattern: x >> 20) % 200_000) / 100
+            let hundredths = Double(random.int(400_000) - 200_000) / 100
             values.append(hundredths)
             values.append(hundredths + 0.005)
             values.append(hundredths + 0.004999)
@@ -66,11 +67,10 @@ struct NumberFormatTests {
             if frac % 10 == 0 { return "\(sign)\(whole).\(frac / 10)" }
             return "\(sign)\(whole).\(frac < 10 ? "0" : "")\(frac)"
         }
-        var x: UInt64 = 0x2545_F491_4F6C_DD1D
+        var random = SplitMix(seed: 0x2545_F491_4F6C_DD1D)
         for k in 0..<20_000 {
-            x = x &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
             let scale = [1e-3, 1, 1e3, 1e7, 1e12][k % 5]
-            let value = (Double(x >> 11) / Double(1 << 53) - 0.5) * scale
+            let value = (random.unit() - 0.5) * scale
             #expect(NumberFormat.format(value) == reference(value), "\(value)")
             // Whole numbers take a shorter path.
             let whole = value.rounded()
@@ -79,9 +79,13 @@ struct NumberFormatTests {
     }
 
     /// `write`'s word-at-once path (below 100,000) agrees with `writeGeneral`, digit by digit, on
-    /// every thousandth up to 1100 of either sign, hundredths up to 101,000 and halfway cases,
-    /// neighbours of both, random values of every size and the non-finite ones.
+    /// thousandths up to 1100 of either sign, hundredths up to 101,000 and halfway cases,
+    /// neighbours of both, random values of every size and the non-finite ones. By default a
+    /// sample: every 97th thousandth and every 679th hundredth, plus all of them within 300 of
+    /// each power of ten (where the digits carry). `HANDOFF_EXHAUSTIVE=1 swift test --filter
+    /// fastWrite` checks every thousandth and every 7th hundredth (11 million values).
     @Test func fastWriteAgreesWithTheGeneralOne() {
+        let exhaustive = ProcessInfo.processInfo.environment["HANDOFF_EXHAUSTIVE"] == "1"
         func text(_ value: Double, general: Bool) -> String {
             withUnsafeTemporaryAllocation(of: UInt8.self, capacity: NumberFormat.maxBytes) {
                 buffer in
@@ -98,25 +102,35 @@ struct NumberFormatTests {
             -1000, 99_999.994, 99_999.995, -99_999.995, 99_999.999, 100_000, 1e-9, -1e-9,
             .infinity, -.infinity, .nan, 9e13, 1e15, -1e16,
         ]
-        for k in stride(from: -10_100_000, through: 10_100_000, by: 7) {
+        // k of k/100 and k/1000: the sample (or all), and in a sample every k within 300 of each
+        // power of ten's, of either sign.
+        func near(_ powers: [Int]) -> [Int] {
+            exhaustive ? [] : powers.flatMap { p in [p, -p].flatMap { ($0 - 300)...($0 + 300) } }
+        }
+        let hundredthsK =
+            Array(stride(from: -10_100_000, through: 10_100_000, by: exhaustive ? 7 : 679))
+            + near([100, 1000, 10_000, 100_000, 1_000_000, 10_000_000])
+        for k in hundredthsK {
             let hundredths = Double(k) / 100
             values.append(hundredths)
             values.append(hundredths + 0.005)
             values.append((hundredths + 0.005).nextDown)
         }
-        for k in -1_100_000...1_100_000 {
+        let thousandthsK =
+            Array(stride(from: -1_100_000, through: 1_100_000, by: exhaustive ? 1 : 97))
+            + near([1000, 10_000, 100_000, 1_000_000])
+        for k in thousandthsK {
             let thousandths = Double(k) / 1000
             values.append(thousandths)
-            if k % 10 == 0 {
+            if k % 10 == 0 || !exhaustive {
                 values.append(thousandths.nextUp)
                 values.append(thousandths.nextDown)
             }
         }
-        var x: UInt64 = 0x2545_F491_4F6C_DD1D
+        var random = SplitMix(seed: 0x2545_F491_4F6C_DD1D)
         for k in 0..<20_000 {
-            x = x &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
             let scale = [1e-2, 1, 1e3, 2e5, 1e7][k % 5]
-            values.append((Double(x >> 11) / Double(1 << 53) - 0.5) * scale)
+            values.append((random.unit() - 0.5) * scale)
         }
         for value in values {
             let (fast, general) = (text(value, general: false), text(value, general: true))

@@ -1,3 +1,5 @@
+import HandoffCore
+import HandoffTestSupport
 import Testing
 
 @testable import HandoffScript
@@ -29,9 +31,30 @@ import Testing
         }
     }
 
+    /// A session parses each line once: the same lines again, in the same order (found by the
+    /// guess), in another (found by their hash) or read as bytes, are taken from the cache. A
+    /// line that does not parse is not kept, so it is parsed each time.
     @Test func aRepeatedSequenceIsFoundWithoutParsingAgain() throws {
-        var cache = ParseCache()
+        var s = Session(scene: BuiltinScenes.tabs, ref: "tabs", files: MemoryFiles())
         let lines = ["pan 0 -150", "move 0 -100", "end 0 -900", "settle"]
+        for line in lines { _ = s.run(line) }
+        #expect(s.linesParsed == 4)
+        for _ in 0..<3 {
+            for line in lines { _ = s.run(line) }
+        }
+        for line in lines.reversed() { _ = s.run(line) }
+        for line in lines {
+            let bytes = Array(line.utf8)
+            _ = bytes.withUnsafeBufferPointer { s.run(bytes: $0) }
+        }
+        #expect(s.linesParsed == 4)
+        _ = s.run("tab next")
+        #expect(s.linesParsed == 5)
+        _ = s.run("pan 0 -12O")
+        _ = s.run("pan 0 -12O")
+        #expect(s.linesParsed == 7)
+        // What the cache hands out is the line's own command.
+        var cache = ParseCache()
         for line in lines { _ = try parse(&cache, line) }
         for line in lines {
             #expect(

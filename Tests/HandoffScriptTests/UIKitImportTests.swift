@@ -1,5 +1,6 @@
 import Foundation
 import HandoffCore
+import HandoffTestSupport
 import Testing
 
 @testable import HandoffScript
@@ -297,13 +298,9 @@ struct UIKitImportTests {
     }
 
     @Test func binaryGarbageNeverCrashes() {
-        var seed: UInt64 = 0x9E37_79B9_7F4A_7C15
+        var random = SplitMix(seed: 0x9E37_79B9_7F4A_7C15)
         for _ in 0..<200 {
-            var bytes: [UInt8] = []
-            for _ in 0..<512 {
-                seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-                bytes.append(UInt8(truncatingIfNeeded: seed >> 33))
-            }
+            let bytes = (0..<512).map { _ in UInt8(truncatingIfNeeded: random.next() >> 33) }
             // Sprinkle dump syntax so some garbage gets past the first checks.
             let text = String(decoding: bytes, as: UTF8.self) + "\n| <V: 0x1; frame = (0 0; 9 9)>"
             _ = try? run(text)

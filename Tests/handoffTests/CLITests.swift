@@ -1,4 +1,5 @@
 import Foundation
+import HandoffTestSupport
 import Testing
 
 /// The executable end to end, on scripts fed through stdin (issue 3's "must show").
@@ -216,18 +217,5 @@ import Testing
             #expect(
                 r.status == 0 || r.status == 1, "\(scene) exited \(r.status): \(r.err.suffix(300))")
         }
-    }
-}
-
-/// A small deterministic generator for the random-input test.
-struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

@@ -1,4 +1,5 @@
 import HandoffCore
+import HandoffTestSupport
 import PropertyBased
 import Testing
 
@@ -57,20 +58,9 @@ struct DebuggerPropertyTests {
         }
     }
 
-    /// Sessions here read and write no file.
-    struct NoFiles: FileAccess {
-        func read(_ path: String) throws(FileError) -> String { throw FileError("no files") }
-        func exists(_ path: String) -> Bool { false }
-        func create(_ path: String, _ text: String) throws(FileError) {
-            throw FileError("no files")
-        }
-        func append(_ path: String, _ text: String) throws(FileError) {
-            throw FileError("no files")
-        }
-    }
-
+    /// Sessions here start with no file (the random commands read and write none).
     static func session(_ scene: String) -> Session {
-        Session(scene: BuiltinScenes.named(scene)!, ref: scene, files: NoFiles())
+        Session(scene: BuiltinScenes.named(scene)!, ref: scene, files: MemoryFiles())
     }
 
     static func json(_ s: inout Session) -> String { s.run("state --json").lines[0].text }

@@ -1,5 +1,6 @@
 import Foundation
 import HandoffCore
+import HandoffTestSupport
 import Testing
 
 @testable import HandoffScript
@@ -18,8 +19,10 @@ struct HazardTraceTests {
             let ref = try #require(
                 lines.first { $0.hasPrefix("# scene: ") }.map { String($0.dropFirst(9)) })
             let base = (full as NSString).deletingLastPathComponent
-            let scene = try Session.openScene(ref, files: TraceTests.Files(), base: base).scene
-            var s = Session(scene: scene, ref: ref, files: TraceTests.Files())
+            let scene = try Session.openScene(
+                ref, files: MemoryFiles(readingDisk: true), base: base
+            ).scene
+            var s = Session(scene: scene, ref: ref, files: MemoryFiles(readingDisk: true))
             s.baseDirectory = base
             s.verifying = true
             var printed = 0
@@ -60,7 +63,8 @@ struct HazardTraceTests {
             for policy in Policy.allCases {
                 for _ in 0..<8 {
                     var s = Session(
-                        scene: BuiltinScenes.named(name)!, ref: name, files: TraceTests.Files())
+                        scene: BuiltinScenes.named(name)!, ref: name,
+                        files: MemoryFiles(readingDisk: true))
                     _ = s.run("set policy \(policy.rawValue)")
                     s.json = true
                     for _ in 0..<30 {

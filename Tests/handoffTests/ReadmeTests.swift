@@ -4,7 +4,8 @@ import Testing
 /// The README's transcripts are traces in `Traces/readme/` (replayed with the rest of `Traces/`);
 /// this checks that each block in the README equals its trace's output, so the two cannot drift.
 ///
-/// In README.md a block is marked on the line above its fence:
+/// In README.md a block is marked on the line above its fence (a trace's `expect` commands and
+/// their output are left out: they assert what the trace shows, the README shows it):
 /// - `<!-- trace: readme/F.trace -->`: the block is the output of every command of the trace;
 /// - `<!-- trace: readme/F.trace (last command) -->`: the output of its last command;
 /// - `… (last command, excerpt) -->`: consecutive lines of that output;
@@ -51,11 +52,17 @@ struct ReadmeTests {
 
     static let marked: [Block] = (try? blocks().map(\.block).filter { !$0.marker.isEmpty }) ?? []
 
-    /// The trace's lines without its `#` comments or trailing blank lines.
+    /// The trace's lines without its `#` comments, its `expect` commands and their output, or
+    /// trailing blank lines.
     static func body(ofTrace path: String) throws -> [String] {
         let text = try String(
             contentsOf: Harness.root.appendingPathComponent("Traces/" + path), encoding: .utf8)
-        var lines = text.components(separatedBy: "\n").filter { !$0.hasPrefix("#") }
+        var lines: [String] = []
+        var inExpect = false
+        for line in text.components(separatedBy: "\n") where !line.hasPrefix("#") {
+            if line.hasPrefix("> ") { inExpect = line.hasPrefix("> expect ") }
+            if !inExpect { lines.append(line) }
+        }
         while lines.last == "" { lines.removeLast() }
         return lines
     }
@@ -71,15 +78,13 @@ struct ReadmeTests {
         return lines.first == first && matches(pattern.dropFirst(), lines.dropFirst())
     }
 
-    /// The expected output of each command of a trace, in order.
+    /// The expected output of each command of a trace but its `expect`s, in order.
     static func outputs(ofTrace path: String) throws -> [[String]] {
-        let text = try String(
-            contentsOf: Harness.root.appendingPathComponent("Traces/" + path), encoding: .utf8)
         var out: [[String]] = []
-        for line in text.components(separatedBy: "\n") {
+        for line in try body(ofTrace: path) {
             if line.hasPrefix("> ") {
                 out.append([])
-            } else if !line.hasPrefix("#"), !out.isEmpty {
+            } else if !out.isEmpty {
                 out[out.count - 1].append(line)
             }
         }

@@ -1,4 +1,5 @@
 import Foundation
+import HandoffTestSupport
 import PropertyBased
 import Testing
 

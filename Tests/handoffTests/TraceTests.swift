@@ -1,5 +1,6 @@
 import Foundation
 import HandoffScript
+import HandoffTestSupport
 import Testing
 
 /// Every file in Traces/ replays with no difference, one test case per file. With
@@ -13,26 +14,40 @@ struct TraceTests {
         return found.filter { $0.hasSuffix(".trace") }.sorted()
     }()
 
-    struct Files: FileAccess {
-        func read(_ path: String) throws(FileError) -> String {
-            guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
-                throw FileError("no such file")
+    /// Every file in Traces/ is a trace replayed by `replays` or a file one uses: a scene a trace
+    /// names, or a script README.md runs. Every trace asserts what it shows with `expect`.
+    @Test func everyFileIsReplayedAndEveryTraceExpects() throws {
+        let dir = Harness.root.appendingPathComponent("Traces")
+        let readme = try String(
+            contentsOf: Harness.root.appendingPathComponent("README.md"), encoding: .utf8)
+        var used: Set<String> = []
+        for name in Self.traces {
+            let text = try String(
+                contentsOf: dir.appendingPathComponent(name), encoding: .utf8)
+            let lines = text.split(separator: "\n")
+            if let scene = lines.first(where: { $0.hasPrefix("# scene: ") }) {
+                let ref = String(scene.dropFirst("# scene: ".count))
+                used.insert(Paths.resolve(ref, base: Paths.directory(of: name)))
             }
-            return text
+            #expect(
+                lines.contains { $0.hasPrefix("> expect ") },
+                "\(name): no '> expect' line")
         }
-        func exists(_ path: String) -> Bool { FileManager.default.fileExists(atPath: path) }
-        func create(_ path: String, _ text: String) throws(FileError) {
-            do { try text.write(toFile: path, atomically: true, encoding: .utf8) } catch {
-                throw FileError("\(error)")
-            }
+        let all = try FileManager.default.subpathsOfDirectory(atPath: dir.path).filter {
+            var folder: ObjCBool = false
+            let path = dir.appendingPathComponent($0).path
+            return FileManager.default.fileExists(atPath: path, isDirectory: &folder)
+                && !folder.boolValue
         }
-        func append(_ path: String, _ text: String) throws(FileError) {
-            throw FileError("read-only")
+        for file in all where !Self.traces.contains(file) {
+            #expect(
+                used.contains(file) || readme.contains("Traces/" + file)
+                    || readme.contains("<!-- stderr: \(file) -->"),
+                "Traces/\(file) is neither replayed nor used by a trace or README.md")
         }
-    }
-
-    @Test func thereAreAtLeastFifteen() {
-        #expect(Self.traces.count >= 15)
+        // Listed another way, the traces are exactly those `replays` runs.
+        #expect(Set(all.filter { $0.hasSuffix(".trace") }) == Set(Self.traces))
+        #expect(!Self.traces.isEmpty)
     }
 
     @Test(arguments: traces)
@@ -41,7 +56,8 @@ struct TraceTests {
         let full = Harness.root.appendingPathComponent(path).path
         let text = try String(contentsOfFile: full, encoding: .utf8)
         let record = ProcessInfo.processInfo.environment["RECORD_TRACES"] == "1"
-        var runner = TraceRunner.run(file: full, text: text, files: Files(), update: record)
+        var runner = TraceRunner.run(
+            file: full, text: text, files: MemoryFiles(readingDisk: true), update: record)
         let outcome = runner.finish()
         #expect(
             outcome == .passed(commands: text.components(separatedBy: "\n> ").count - 1),
@@ -52,7 +68,7 @@ struct TraceTests {
             lines.count > 2 && lines[2].hasPrefix("# ") && !lines[2].hasPrefix("# scene"),
             "\(name) needs a '#' line saying what it shows")
         if record, case .failed = outcome {
-            try Files().create(full, runner.updated)
+            try runner.updated.write(toFile: full, atomically: true, encoding: .utf8)
             Issue.record("rewrote \(path); review the diff and run again")
         }
     }

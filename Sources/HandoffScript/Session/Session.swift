@@ -74,6 +74,8 @@ package struct Session {
     var sampler: TimelineSampler?
     /// Lines already parsed (parsing is pure, so a line always gives the same command).
     private var parsed = ParseCache()
+    /// How many lines were parsed rather than found in `parsed` (how tests observe the cache).
+    private(set) var linesParsed = 0
     /// The printable values of the current scene.
     private(set) var paths: ValuePaths
     /// The values before a command (its buffer is reused from one command to the next).
@@ -329,6 +331,7 @@ package struct Session {
     /// `parse`, keeping where each part was typed.
     package mutating func parseWithSource(_ line: String) throws(Diagnostic) -> ParsedCommand? {
         if let cached = parsed.lookup(line) { return cached }
+        linesParsed += 1
         guard let command = try CommandParser.parseWithSource(line) else { return nil }
         parsed.insert(line, command)
         return command

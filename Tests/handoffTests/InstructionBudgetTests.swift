@@ -1,0 +1,83 @@
+import Foundation
+import Testing
+
+/// CI fails when a command costs more instructions than `.ci/instruction-budget` allows
+/// (`.ci/check-instructions`, called by `.ci/instructions` with what callgrind counted): checked
+/// here on given figures, so no callgrind run is needed.
+struct InstructionBudgetTests {
+    /// Runs `.ci/check-instructions` with `figures`, against `budget` when given.
+    static func check(_ figures: [String], budget: String? = nil) throws -> Harness.Result {
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: "/bin/bash")
+        p.arguments = [".ci/check-instructions"] + figures
+        p.currentDirectoryURL = Harness.root
+        if let budget {
+            let file = try Harness.temporaryDirectory().appendingPathComponent("budget")
+            try budget.write(to: file, atomically: true, encoding: .utf8)
+            p.environment = ProcessInfo.processInfo.environment.merging(["BUDGET": file.path]) {
+                $1
+            }
+        }
+        let (out, err) = (Pipe(), Pipe())
+        p.standardOutput = out
+        p.standardError = err
+        try p.run()
+        let outData = out.fileHandleForReading.readDataToEndOfFile()
+        let errData = err.fileHandleForReading.readDataToEndOfFile()
+        p.waitUntilExit()
+        return Harness.Result(
+            out: String(decoding: outData, as: UTF8.self),
+            err: String(decoding: errData, as: UTF8.self), status: p.terminationStatus)
+    }
+
+    /// The budget kept in the repository is the figures measured at b00ee4c (script 8,174,
+    /// replay 8,634, recording 8,664) + 10 %, rounded up.
+    @Test func theBudgetIsTodaysFiguresPlusTenPercent() throws {
+        let text = try String(
+            contentsOf: Harness.root.appendingPathComponent(".ci/instruction-budget"),
+            encoding: .utf8)
+        let lines = text.split(separator: "\n").filter { !$0.hasPrefix("#") }
+        // 8,174 × 1.1 = 8,991.4; 8,634 × 1.1 = 9,497.4; 8,664 × 1.1 = 9,530.4.
+        #expect(lines == ["script 8992", "replay 9498", "recording 9531"])
+    }
+
+    @Test func figuresWithinTheBudgetPass() throws {
+        let today = try Self.check(["8174", "8634", "8664"])
+        #expect(today.status == 0, "\(today.err)")
+        #expect(today.err.isEmpty)
+        // At the budget is still within it.
+        #expect(try Self.check(["8992", "9498", "9531"]).status == 0)
+    }
+
+    /// A figure over its budget fails, and the message names the figure, the budget and the
+    /// excess; every figure over its budget is named.
+    @Test func aFigureOverItsBudgetFailsNamingTheExcess() throws {
+        let one = try Self.check(["8174", "9499", "8664"])
+        #expect(one.status == 1)
+        #expect(
+            one.err
+                == "instruction budget: replay 9499 instructions a command exceeds its budget 9498"
+                + " by 1 (.ci/instruction-budget)\n")
+        let two = try Self.check(
+            ["9100", "8634", "10000"],
+            budget: "# test\nscript 9000\n"
+                + "replay 9000\nrecording 9531\n")
+        #expect(two.status == 1)
+        #expect(
+            two.err.contains("script 9100 instructions a command exceeds its budget 9000 by 100"))
+        #expect(
+            two.err.contains(
+                "recording 10000 instructions a command exceeds its budget 9531 by 469"))
+        #expect(!two.err.contains("replay"))
+    }
+
+    /// A missing line or a figure that is not a count (callgrind printed nothing) fails too.
+    @Test func aMissingBudgetOrFigureFails() throws {
+        let noLine = try Self.check(["1", "1", "1"], budget: "script 9000\nreplay 9000\n")
+        #expect(noLine.status == 1)
+        #expect(noLine.err.contains("no 'recording' line"))
+        let empty = try Self.check(["", "1", "1"])
+        #expect(empty.status == 1)
+        #expect(empty.err.contains("script measured '', not a count"))
+    }
+}
