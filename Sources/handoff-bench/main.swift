@@ -261,6 +261,36 @@ func benchTestJobs() {
         target: "N cores, same output in file order")
 }
 
+/// Memory of the two commands whose output grows with the session (issue 22): `history` after
+/// `BENCH_COMMANDS` (default 1,000,000) commands, and `plot` of 100,000 commands to JSON Lines.
+/// Both stream: the peak is the session's own memory plus the output being written.
+func benchOutputMemory(commands: Int) {
+    let history = workDir + "history-\(commands).txt"
+    if !FileManager.default.fileExists(atPath: history) {
+        try! FileManager.default.copyItem(atPath: cycleScript(commands), toPath: history)
+        let handle = FileHandle(forWritingAtPath: history)!
+        handle.seekToEndOfFile()
+        handle.write(Data("history\n".utf8))
+        handle.closeFile()
+    }
+    let listed = spawn(["tabs", "--script", history])
+    row(
+        "history after \(commands.formatted()) commands",
+        String(format: "%.2f s, ", listed.seconds) + listed.megabytes + " peak"
+            + (listed.status == 0 ? "" : ", exit \(listed.status)"),
+        target: "< 150 MB")
+    let n = 100_000
+    let plotted = spawn(["plot", cycleScript(n), "-o", workDir + "plot.jsonl"])
+    let size =
+        (try? FileManager.default.attributesOfItem(atPath: workDir + "plot.jsonl")[.size] as? Int)
+        ?? 0
+    row(
+        "plot of \(n.formatted()) commands to JSON Lines (\(size / 1_000_000) MB)",
+        String(format: "%.2f s, ", plotted.seconds) + plotted.megabytes + " peak"
+            + (plotted.status == 0 ? "" : ", exit \(plotted.status)"),
+        target: "< 300 MB")
+}
+
 /// Start-up: spawn the binary with stdin at end of file (it loads the default scene, reads no
 /// command and exits) — best of 20, timed around posix_spawn and waitpid.
 func benchStartUp() {
@@ -282,5 +312,7 @@ benchDebugger(
     commands: Int(ProcessInfo.processInfo.environment["BENCH_COMMANDS"] ?? "") ?? 1_000_000)
 benchPlot()
 benchCommands()
+benchOutputMemory(
+    commands: Int(ProcessInfo.processInfo.environment["BENCH_COMMANDS"] ?? "") ?? 1_000_000)
 benchTestJobs()
 benchStartUp()

@@ -2,8 +2,9 @@ import FuzzSupport
 import HandoffCore
 import HandoffScript
 
-/// A scene file (YAML or JSON text). When it loads, a short fixed session drives it, so the
-/// simulator and the renderers see every shape of scene the loader accepts.
+/// A scene file (YAML or JSON text) or a UIKit dump, told apart as `load` tells them (SPEC §11).
+/// When it loads, a short fixed session drives it, so the simulator and the renderers see every
+/// shape of scene the loader and the importer accept.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzScene(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
     let data = UnsafeRawBufferPointer(UnsafeBufferPointer(start: start, count: count))
@@ -11,7 +12,11 @@ public func fuzzScene(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
     let text = fuzzText(data)
     let scene: Scene
     do {
-        scene = try SceneLoader(file: "fuzz.yaml", text: text).load()
+        if UIKitDump.looksLikeDump(text) {
+            scene = try UIKitImporter(file: "fuzz.txt", name: "fuzz", text: text).run().scene
+        } else {
+            scene = try SceneLoader(file: "fuzz.yaml", text: text).load()
+        }
     } catch {
         Oracles.printable([OutputLine(error.rendered)])
         return 0
