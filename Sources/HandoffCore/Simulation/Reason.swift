@@ -7,8 +7,9 @@ public enum Reason: Equatable, Sendable {
     /// §4.2: a pan was recognized: net displacement past the slop on its axis.
     case recognized(
         axis: Axis, displacement: Double, slop: Double, tie: Bool, mode: SlopMode, charged: Double)
-    /// §4.2: a touch on an animating sheet begins the sheet pan at once.
-    case sheetCaught(sheet: Int)
+    /// §4.2, §5.9: a touch on an animating sheet stopped its `stopped` animation and begins
+    /// the sheet pan at once; the touch is `cancelled by pan`, not swallowed. Printed (`caught`).
+    case sheetCaught(sheet: Int, stopped: AnimationKind)
     /// §5.1: the driver and its chain.
     case chain(driver: Int, chain: [Int], axis: Axis)
     /// §5.3: under `uikit` or `outer`, the owner chosen at recognition and the walk that chose it.

@@ -201,10 +201,10 @@ enum Why {
                 ? "; mode full applies the whole \(f(abs(charged))) at once"
                 : "; mode subtract applies only the \(f(abs(charged))) past the slop"
             return ("§4.2", text)
-        case .sheetCaught(let sheet):
+        case .sheetCaught(let sheet, let stopped):
             return (
-                "§4.2",
-                "\(n.id(sheet)) was animating: the touch begins its pan at once (no slop) and the sheet owns it"
+                "§5.9",
+                "\(n.id(sheet)) was animating: the touch stopped its \(stopped.rawValue) and begins its pan at once (no slop); the sheet owns it and the touch is cancelled by pan, not swallowed"
             )
         case .chain(let driver, let chain, let axis):
             return (

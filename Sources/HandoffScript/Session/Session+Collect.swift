@@ -42,9 +42,15 @@ extension Session {
             facts.reserveCapacity(entries.count + stateCount)
             for k in entries.indices {
                 let o = (first + k).move()
-                if case .decided = o.event {
-                    // Only `why` prints it: moved there, not copied.
-                    why.append((consume o).event)
+                if case .decided(let reason) = o.event {
+                    // Only `why` prints it (moved there, not copied), but for a caught sheet,
+                    // which is also a line of its own (SPEC §5.9).
+                    guard case .sheetCaught = reason else {
+                        why.append((consume o).event)
+                        continue
+                    }
+                    why.append(o.event)
+                    facts.append(.event(consume o))
                     continue
                 }
                 switch o.event {
