@@ -28,6 +28,9 @@ public enum Reason: Equatable, Sendable {
     case detentKept(sheet: Int, top: Double, because: DetentKept)
     /// §5.5 rule 2: a pager's target page.
     case page(pager: Int, offset: Double, width: Double, velocity: Double, start: Int, target: Int)
+    /// §5.5 rule 3, §5.9: momentum of `driver` stopped at an edge with `leftover` unconsumed
+    /// while the nodes of `blocks` had room but took no fling travel, each for its rule.
+    case flingStopped(driver: Int, leftover: Double, blocks: [FlingBlock])
     /// §5.5 rule 3: momentum through the chain (participants leave out `fling: none` parents).
     case momentum(driver: Int, velocity: Double, travel: Double, participants: [Int])
     /// §5.5 rule 5 and §5.9: overscrolled at release, so it springs back and no momentum runs.

@@ -78,8 +78,10 @@ extension Simulator {
             throw .noFinger
         case .tracking(let distance):
             emit(.tracking(distance: distance, slop: settings.slop))
+            checkNoScrollHere()
         case .tapFailed(let target, let distance):
             emit(.tapMoved(target, distance: distance, slop: settings.slop))
+            checkNoScrollHere()
         case .offAxis(let axis):
             emit(.offAxis(axis))
         case .recognized(let axis, let d, let failTap, let displacement, let tie):

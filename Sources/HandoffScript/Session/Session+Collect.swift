@@ -69,6 +69,10 @@ extension Session {
                     if let last = facts.last, case .event(let p) = last, case .offAxis = p.event {
                         facts.removeLast()
                     }
+                case .hazard:
+                    // Summed over the command and printed once at its end (`run`); breakpoints
+                    // saw it at its first frame.
+                    continue
                 case .flingFrame(let l):
                     if let i = flingAt, case .fling(var total, _, _) = facts[i] {
                         total.merge(l)
@@ -86,7 +90,7 @@ extension Session {
                 case .touchDown, .stopped, .swallowed, .recognizer, .tapMoved, .touchesCancelled,
                     .owner, .handoff, .released, .momentumStarted, .momentumEnded, .edgeHit,
                     .springStarted, .springEnded, .tap, .tabbed, .pageSelected, .transitionEnded,
-                    .repair, .refused, .hazard:
+                    .repair, .refused:
                     if Why.explains(o.event) { why.append(o.event) }
                 }
                 // Moved into the fact, not copied.
