@@ -217,6 +217,11 @@ struct HazardOutputTests {
                 "  §5.5 r3  unconsumed 599: the momentum stopped where its consumers met an edge; outer had 80 of room but takes none (nested.fling: none)"
             ), "\(why)")
         #expect(!why.contains { $0.contains("no chain node could take it") })
+        // Under `uikit` the list owns the drag (120) and its momentum alone: it runs 280 to its
+        // end and the 999 − 280 = 719 left is the policy's, `owner-only`, not `fling-dropped`.
+        #expect(
+            Self.lines(scene, fps: 60, ["set policy uikit", "pan 0 -120", "end 0 -2000", "settle"])
+                == ["hazard    owner-only outer 200 (left over 719 by owner list)"])
     }
 
     /// `hazards` lists the history's hazards with their command's number and first time; `back`

@@ -9,6 +9,9 @@ extension Simulator {
     /// The hazards of the running (or stopped) command so far, with their amounts summed.
     public var hazardTally: HazardTally { hazards.tally }
 
+    /// Whether the running (or stopped) command has reported a hazard (no copy of its tally).
+    public var hasHazards: Bool { !hazards.tally.entries.isEmpty }
+
     /// The hazards of the command that ended, with their amounts summed; the tally starts over.
     public mutating func takeHazards() -> HazardTally {
         guard !hazards.tally.isEmpty else { return HazardTally() }
@@ -137,10 +140,13 @@ extension Simulator {
                     blocks.append(
                         FlingBlock(node: n, rule: .sheetRule(sheet: m.chain[sheet]), room: room))
                 }
-            } else {
-                let rule: FlingRule =
-                    graph.motion[n].isSheet ? .sheetWithoutMomentum : .flingNone
-                blocks.append(FlingBlock(node: n, rule: rule, room: room))
+            } else if m.ownerOnly {
+                // Under `uikit` and `outer` the owner alone takes the momentum: `owner-only`.
+                continue
+            } else if graph.nodes[n].sheet?.momentum == false {
+                blocks.append(FlingBlock(node: n, rule: .sheetWithoutMomentum, room: room))
+            } else if graph.motion[n].nested?.fling == FlingMode.none {
+                blocks.append(FlingBlock(node: n, rule: .flingNone, room: room))
             }
         }
         return blocks

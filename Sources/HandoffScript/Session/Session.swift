@@ -262,7 +262,7 @@ package struct Session {
             droppedHazards = nil
             facts.insert(contentsOf: hazardFacts(d.tally, entry: d.entry, why: false), at: 0)
         }
-        if !inspection, debug.pending == nil, !sim.hazardTally.isEmpty {
+        if !inspection, debug.pending == nil, sim.hasHazards {
             let entry = (history || resumed) && keepsHistory && !log.isEmpty ? log.count - 1 : nil
             facts += hazardFacts(sim.takeHazards(), entry: entry, why: true)
         }
@@ -340,7 +340,7 @@ package struct Session {
         guard !tally.isEmpty else { return [] }
         return tally.occurrences.map { o in
             if case .hazard(let h) = o.event {
-                if let entry { hazardLog.append((entry, o.time, h)) }
+                if let entry, entry >= 0 { hazardLog.append((entry, o.time, h)) }
                 if why { pendingWhy.append(o.event) }
             }
             return .event(o)
