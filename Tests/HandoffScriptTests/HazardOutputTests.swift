@@ -224,6 +224,48 @@ struct HazardOutputTests {
                 == ["hazard    owner-only outer 200 (left over 719 by owner list)"])
     }
 
+    /// A `momentum: true` sheet dragged from full down to its bottom detent (the grabber drives
+    /// it alone) keeps its list at 500; a flick down on the list there starts momentum (no
+    /// neighbour below the detent) that the sheet rule keeps from the list: `why` names that
+    /// rule and the list's 500 of room, not "at its edge". It is no `fling-dropped` (SPEC names
+    /// `fling: none` and `momentum: false` only).
+    @Test func aStoppedFlingNamesTheSheetRule() throws {
+        let scene = try SceneLoader(
+            file: "s.yaml",
+            text: """
+                window: [390, 844]
+                root:
+                  - sheet: s
+                    detents: {full: 100, half: 420}
+                    initial: full
+                    momentum: true
+                    children:
+                      - list: l
+                        frame: [0, 36, 390, 708]
+                        rows: 30
+                        rowHeight: 60
+                """
+        ).load()
+        var s = Session(scene: scene, ref: "s.yaml", files: MemoryFiles())
+        let commands = [
+            "pan 0 -500 at 195 500", "end", "touch s", "move 0 320", "end", "settle",
+            "pan 0 20 at 195 700", "end 0 1000", "settle",
+        ]
+        let out = commands.flatMap { s.run($0).lines.map(\.text) }
+        #expect(!out.contains { $0.hasPrefix("hazard ") }, "\(out)")
+        #expect(out.contains("fling     d -499.5 = unconsumed -499.5"))
+        let rule =
+            "l had 500 of room but takes none (the sheet rule: s is below its top-most detent, so the lists inside it take nothing)"
+        let why = s.run("why").lines.map(\.text)
+        #expect(
+            why.contains("  §5.5 r3  the momentum of l stopped with 499.5 unconsumed: " + rule),
+            "\(why)")
+        #expect(
+            why.contains(
+                "  §5.5 r3  unconsumed -499.5: the momentum stopped where its consumers met an edge; "
+                    + rule), "\(why)")
+    }
+
     /// `hazards` lists the history's hazards with their command's number and first time; `back`
     /// forgets the undone ones, `load` all; `--json` gives a `hazards` event.
     @Test func hazardsListsTheHazardsOfTheHistory() throws {
