@@ -23,6 +23,39 @@ struct HazardTests {
 
     // MARK: owner-only
 
+    /// SPEC §10.1: a pair is emitted once, at its first frame with that frame's amount (what
+    /// `break hazard` shows), and its tally sums the command's frames, capped by the room at the
+    /// first. `sheet` under `outer`: the sheet owns 18 moves of 25 from half and takes its 320 up
+    /// to full; frame 13 leaves 5, frames 14–18 leave 25 each: 130, within studios' 2536.
+    @Test func theTallySumsACommandsFrames() throws {
+        var settings = Settings()
+        settings.policy = .outer
+        var sim = Simulator(scene: BuiltinScenes.sheet, settings: settings)
+        sim.beginCommand()
+        try sim.touchDown(at: sim.graph.scene.touchPoint)
+        var clock = FrameClock(start: 0, fps: 60)
+        for _ in 0..<18 {
+            sim.stepFrame(at: clock.next())
+            try sim.move(by: Point(0, -25))
+        }
+        let studios = Self.id(sim, "studios")
+        let sheet = Self.id(sim, "sheet")
+        let first = Self.hazards(&sim)
+        #expect(first.count == 1)
+        #expect(first.first?.frame == 13)
+        #expect(
+            first.first?.hazard
+                == .ownerOnly(node: studios, amount: 5, leftover: 5, owner: sheet))
+        let tally = sim.takeHazards().occurrences
+        #expect(tally.map(\.frame) == [13])
+        #expect(
+            tally.map(\.event) == [
+                .hazard(.ownerOnly(node: studios, amount: 130, leftover: 130, owner: sheet))
+            ])
+        // Taken: the next command starts from nothing.
+        #expect(sim.takeHazards().isEmpty)
+    }
+
     @Test func uikitListOverscrollNamesTheHeaderWithItsRoom() throws {
         // upcoming (max 1000) owns a 1200 drag: 200 go to its overscroll while outer, in the same
         // chain, has 200 of room forward: min(200, 200).

@@ -124,6 +124,32 @@ struct ReleaseTests {
         #expect(sim.offset("pager") == 390)
     }
 
+    /// A pager that starts at `offset: 780` (width 390) is on page 2 (SPEC §5.8): a drag back
+    /// that springs to page 2 selects nothing (it used to print `page 0 → 2`).
+    @Test func pagerStartsOnItsOffsetsPage() throws {
+        let lists = (0..<3).map { k in
+            Node(
+                id: "p\(k)", kind: .list(ScrollConfig(), .uniform(count: 4, height: 50)),
+                frame: Rect(0, 0, 390, 400))
+        }
+        var pager = Node(
+            id: "pager", kind: .pager(ScrollConfig(axis: .horizontal, offset: 780)),
+            frame: Rect(0, 0, 390, 400))
+        pager.children = lists
+        var sim = Simulator(
+            scene: Scene(name: "pages", window: Point(390, 400), root: [pager]))
+        let p = sim.graph.index(of: "pager")!
+        #expect(sim.selected[p] == 2)
+        #expect(sim.page(p) == 2)
+        try sim.pan(60, 0, at: Point(200, 200))
+        try sim.end(velocity: .zero)  // 720 / 390 rounds to page 2
+        let events = sim.drainEvents()
+        #expect(!events.contains { if case .pageSelected = $0 { true } else { false } })
+        sim.settle()
+        #expect(sim.offset("pager") == 780)
+        #expect(sim.selected[p] == 2)
+    }
+
     @Test func tabRefusedDuringPanAndTransition() throws {
         var sim = Simulator(scene: Fixtures.example)
         let menu = sim.graph.index(of: "menu")!

@@ -320,8 +320,14 @@ struct DebuggerTests {
                 == "breakpoint 1  hazard owner-only outer 100 (left over 100 by owner upcoming) at t 0.18, frame 11 of 12 of 'pan 0 -1200 over 200ms'"
         )
         #expect(s.isStopped)
-        // The resumed command is the same command: its hazard does not print again.
-        #expect(!lines(&s, "continue").contains { $0.hasPrefix("hazard") })
+        // The stop names the hazard with the amount so far; the command prints it once, when it
+        // ends, summed over its frames: 100 + 100 pulled past the list's end, within outer's
+        // room of 200 (SPEC §10.1).
+        #expect(!frames.contains { $0.hasPrefix("hazard") })
+        #expect(
+            lines(&s, "continue").filter { $0.hasPrefix("hazard") } == [
+                "hazard    owner-only outer 200 (left over 200 by owner upcoming)"
+            ])
         var t = session()
         _ = lines(&t, "break hazard")
         #expect(!lines(&t, "pan 0 -1200").contains { $0.hasPrefix("breakpoint") })

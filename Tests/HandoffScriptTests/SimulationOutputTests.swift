@@ -32,6 +32,28 @@ struct SimulationOutputTests {
         }
     }
 
+    /// A touch on a moving sheet begins the sheet's pan (SPEC §5.9): it is `cancelled by pan`,
+    /// as `last_tap` says, and prints that it stopped the detent spring and began the pan, never
+    /// `swallowed` (issue 24).
+    @Test func aTouchOnAMovingSheetIsCancelledByPanNotSwallowed() {
+        var s = session("sheet")
+        _ = run(&s, ["swipe 0 -200", "wait 50ms"])
+        let out = run(&s, ["touch 195 640"])
+        #expect(!out.contains { $0.hasPrefix("swallowed") })
+        #expect(
+            out.contains(
+                "caught    sheet: the touch stopped its detent and began its pan (no slop); cancelled by pan"
+            ))
+        #expect(out.contains("owner     sheet (chain studios, sheet)"))
+        _ = run(&s, ["end"])
+        #expect(s.sim.lastTap?.outcome == .cancelledByPan)
+        let why = run(&s, ["back", "why"])
+        #expect(
+            why.contains(
+                "  §5.9    sheet was animating: the touch stopped its detent and begins its pan at once (no slop); the sheet owns it and the touch is cancelled by pan, not swallowed"
+            ), "\(why)")
+    }
+
     @Test func swipeOnIndicatorIsNoTap() {
         var s = session("indicator")
         let out = s.run("swipe -200 0").lines.map(\.text)

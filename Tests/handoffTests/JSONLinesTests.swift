@@ -16,7 +16,7 @@ import Testing
             "record \(trace)", "pan 0 -40", "end", "record stop", "replay \(trace)", "help",
             "help pan", "nonsense", "pan 0 -12O", "expect nosuch.offset == 1", "tap 195 -5",
             "break when outer.offset > 10", "break handoff", "watch outer.offset",
-            "pan 0 -50 over 100ms", "continue", "break", "history", "back", "back break",
+            "pan 0 -50 over 100ms", "continue", "break", "history", "hazards", "back", "back break",
             "compare policy uikit", "unwatch all", "delete all", "load",
             "record /nonexistent/x.trace", "plot \(dir.path)/t.svg", "quit",
         ]

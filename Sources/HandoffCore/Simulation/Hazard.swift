@@ -8,11 +8,38 @@ public enum HazardName: String, Sendable, CaseIterable {
     case outOfChain = "out-of-chain"
     /// A momentum or spring of a node that is not on screen moved a node that is.
     case hiddenMover = "hidden-mover"
+    /// A momentum frame left travel unconsumed while a chain node that takes no fling travel
+    /// had room (the inertia that stops at the list's top).
+    case flingDropped = "fling-dropped"
+    /// The finger moved past the slop on an axis with no scroll node or sheet on its hit path
+    /// while an on-screen scroll node on that axis could have moved (a drag on a header that
+    /// scrolls nothing).
+    case noScrollHere = "no-scroll-here"
 }
 
-/// One hazard at one frame (SPEC §10, §10.1): its name, the node it names and the amount, with
-/// the node that caused it. The simulator emits each (name, node) pair at most once per command,
-/// at the first frame or move where it occurs.
+/// Why a chain node takes no fling travel (SPEC §5.5 rule 3, §5.9), for `fling-dropped` and
+/// `why`.
+public enum FlingRule: Equatable, Sendable {
+    /// A parent with `nested.fling: none`.
+    case flingNone
+    /// A sheet with `momentum: false`.
+    case sheetWithoutMomentum
+    /// A node inside `sheet`, which is below its top-most detent: the sheet rule pins it.
+    case sheetRule(sheet: Int)
+}
+
+/// A node of a momentum's gesture chain that took none of its travel, why, and the room it had
+/// (SPEC §5.5 rule 3, §5.9).
+public struct FlingBlock: Equatable, Sendable {
+    public var node: Int
+    public var rule: FlingRule
+    public var room: Double
+}
+
+/// One hazard (SPEC §10, §10.1): its name, the node it names and the amount, with the node that
+/// caused it. The simulator reports each (name, node) pair once per command: at the first frame
+/// or move where it occurs (for `break hazard`, with the amount so far), then with its amount
+/// summed over the command's frames (`HazardTally`).
 public enum Hazard: Equatable, Sendable {
     /// `node`, another node of the gesture's chain, could have taken `amount` = min(`leftover`,
     /// its room in that direction) of the travel that `owner`, alone consuming, left unconsumed
@@ -22,15 +49,25 @@ public enum Hazard: Equatable, Sendable {
     /// `driver` (and not a parallax follower), could have taken `amount` = min(`leftover`, its
     /// room in that direction) of the travel the move left unconsumed.
     case outOfChain(node: Int, amount: Double, leftover: Double, driver: Int)
-    /// `node`, on screen, moved by `amount` (its offset's change at that frame) under the
-    /// `animation` of `mover`, which is not on screen.
+    /// `node`, on screen, moved by `amount` (its offset's change) under the `animation` of
+    /// `mover`, which is not on screen.
     case hiddenMover(node: Int, amount: Double, mover: Int, animation: AnimationKind)
+    /// `node`, a node of the momentum's chain that takes no fling travel (`rule`), had room for
+    /// `amount` = min(`leftover`, its room) of the travel the momentum of `driver` left
+    /// unconsumed.
+    case flingDropped(node: Int, amount: Double, leftover: Double, driver: Int, rule: FlingRule)
+    /// `node`, an on-screen, interactive, enabled scroll node on `axis`, could have taken
+    /// `amount` = min(`excess`, its room) where `excess` is the finger's net displacement on
+    /// `axis` minus the slop, with no scroll node or sheet on `axis` on the hit path of `target`.
+    case noScrollHere(node: Int, amount: Double, excess: Double, axis: Axis, target: Target)
 
     public var name: HazardName {
         switch self {
         case .ownerOnly: .ownerOnly
         case .outOfChain: .outOfChain
         case .hiddenMover: .hiddenMover
+        case .flingDropped: .flingDropped
+        case .noScrollHere: .noScrollHere
         }
     }
 
@@ -38,18 +75,52 @@ public enum Hazard: Equatable, Sendable {
     public var node: Int {
         switch self {
         case .ownerOnly(let node, _, _, _), .outOfChain(let node, _, _, _),
-            .hiddenMover(let node, _, _, _):
+            .hiddenMover(let node, _, _, _), .flingDropped(let node, _, _, _, _),
+            .noScrollHere(let node, _, _, _, _):
             node
         }
     }
 
-    /// How much the named node could have taken (owner-only, out-of-chain), or how far it moved
-    /// (hidden-mover, signed like its offset).
+    /// How much the named node could have taken (or, for `hidden-mover`, how far it moved,
+    /// signed like its offset).
     public var amount: Double {
         switch self {
         case .ownerOnly(_, let amount, _, _), .outOfChain(_, let amount, _, _),
-            .hiddenMover(_, let amount, _, _):
+            .hiddenMover(_, let amount, _, _), .flingDropped(_, let amount, _, _, _),
+            .noScrollHere(_, let amount, _, _, _):
             amount
+        }
+    }
+
+    /// This hazard with a later frame's `next` of the same (name, node) pair added (SPEC §10.1):
+    /// leftovers and moves sum over the command's frames, the finger's excess is the latest, and
+    /// the amount is capped by `cap`, the room the node had when the hazard first occurred.
+    func adding(_ next: Hazard, cap: Double) -> Hazard {
+        switch (self, next) {
+        case (.ownerOnly(let node, _, let a, let owner), .ownerOnly(_, _, let b, _)):
+            return .ownerOnly(
+                node: node, amount: Swift.min(a + b, cap), leftover: a + b, owner: owner)
+        case (.outOfChain(let node, _, let a, let driver), .outOfChain(_, _, let b, _)):
+            return .outOfChain(
+                node: node, amount: Swift.min(a + b, cap), leftover: a + b, driver: driver)
+        case (.hiddenMover(let node, let a, let mover, let kind), .hiddenMover(_, let b, _, _)):
+            return .hiddenMover(node: node, amount: a + b, mover: mover, animation: kind)
+        case (
+            .flingDropped(let node, _, let a, let driver, let rule),
+            .flingDropped(_, _, let b, _, _)
+        ):
+            return .flingDropped(
+                node: node, amount: Swift.min(a + b, cap), leftover: a + b, driver: driver,
+                rule: rule)
+        case (
+            .noScrollHere(let node, _, _, let axis, let target),
+            .noScrollHere(_, _, let excess, _, _)
+        ):
+            return .noScrollHere(
+                node: node, amount: Swift.min(excess, cap), excess: excess, axis: axis,
+                target: target)
+        default:
+            preconditionFailure("a (name, node) pair adds only its own kind")
         }
     }
 }

@@ -1,9 +1,9 @@
-/// The (hazard, node) pairs already reported in the current command (SPEC §10.1: each prints at
-/// most once per command), and a scratch list of what this frame's animations moved. Both keep
-/// their storage between commands, so the hot path allocates nothing.
+/// The hazards of the current command, one per (hazard, node) pair with its amount summed so far
+/// (SPEC §10.1), and a scratch list of what this frame's animations moved. Both keep their
+/// storage between commands, so the hot path allocates nothing.
 struct HazardMemo: Equatable, Sendable {
-    /// `name index × node count + node` for each pair reported since `reset()`; a few at most.
-    private var fired: [Int] = []
+    /// The pairs reported since `reset()`, in the order they first occurred.
+    var tally = HazardTally()
     /// One node an animation moved this frame: whose animation, and the node's offset before.
     struct Moved: Equatable, Sendable {
         var mover: Int
@@ -16,22 +16,45 @@ struct HazardMemo: Equatable, Sendable {
 
     /// Forgets the pairs reported so far: a new command starts.
     mutating func reset() {
-        if !fired.isEmpty { fired.removeAll(keepingCapacity: true) }
+        if !tally.entries.isEmpty { tally.entries.removeAll(keepingCapacity: true) }
     }
 
-    /// Whether `(name, node)` is new in this command; remembers it.
-    mutating func isFirst(_ name: HazardName, _ node: Int, nodes: Int) -> Bool {
-        let key = Self.index(name) * nodes + node
-        if fired.contains(key) { return false }
-        fired.append(key)
+    /// Adds one frame's `hazard` at `time` and `frame`; `room` is the named node's room now
+    /// (its cap when the pair is new). Returns whether the pair is new in this command.
+    mutating func add(_ hazard: Hazard, room: Double, time: Double, frame: Int) -> Bool {
+        let name = hazard.name
+        let node = hazard.node
+        for k in tally.entries.indices {
+            guard case .hazard(let h) = tally.entries[k].occurrence.event, h.name == name,
+                h.node == node
+            else { continue }
+            tally.entries[k].occurrence.event = .hazard(
+                h.adding(hazard, cap: tally.entries[k].cap))
+            return false
+        }
+        tally.entries.append(
+            HazardTally.Entry(
+                occurrence: Occurrence(time: time, frame: frame, event: .hazard(hazard)),
+                cap: room))
         return true
     }
+}
 
-    private static func index(_ name: HazardName) -> Int {
-        switch name {
-        case .ownerOnly: 0
-        case .outOfChain: 1
-        case .hiddenMover: 2
-        }
+/// The hazards of one command (SPEC §10.1): each (hazard, node) pair once, at the time and frame
+/// it first occurred, with its amount summed over the command's frames so far.
+public struct HazardTally: Equatable, Sendable {
+    struct Entry: Equatable, Sendable {
+        /// A `hazard` event at the first frame, with the amount so far.
+        var occurrence: Occurrence
+        /// The room the node had when the hazard first occurred (infinite for `hidden-mover`).
+        var cap: Double
     }
+    var entries: [Entry] = []
+
+    public init() {}
+
+    public var isEmpty: Bool { entries.isEmpty }
+
+    /// The `hazard` events, in the order they first occurred.
+    public var occurrences: [Occurrence] { entries.map(\.occurrence) }
 }

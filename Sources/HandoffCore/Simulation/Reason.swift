@@ -7,8 +7,9 @@ public enum Reason: Equatable, Sendable {
     /// §4.2: a pan was recognized: net displacement past the slop on its axis.
     case recognized(
         axis: Axis, displacement: Double, slop: Double, tie: Bool, mode: SlopMode, charged: Double)
-    /// §4.2: a touch on an animating sheet begins the sheet pan at once.
-    case sheetCaught(sheet: Int)
+    /// §4.2, §5.9: a touch on an animating sheet stopped its `stopped` animation and begins
+    /// the sheet pan at once; the touch is `cancelled by pan`, not swallowed. Printed (`caught`).
+    case sheetCaught(sheet: Int, stopped: AnimationKind)
     /// §5.1: the driver and its chain.
     case chain(driver: Int, chain: [Int], axis: Axis)
     /// §5.3: under `uikit` or `outer`, the owner chosen at recognition and the walk that chose it.
@@ -27,6 +28,9 @@ public enum Reason: Equatable, Sendable {
     case detentKept(sheet: Int, top: Double, because: DetentKept)
     /// §5.5 rule 2: a pager's target page.
     case page(pager: Int, offset: Double, width: Double, velocity: Double, start: Int, target: Int)
+    /// §5.5 rule 3, §5.9: momentum of `driver` stopped at an edge with `leftover` unconsumed
+    /// while the nodes of `blocks` had room but took no fling travel, each for its rule.
+    case flingStopped(driver: Int, leftover: Double, blocks: [FlingBlock])
     /// §5.5 rule 3: momentum through the chain (participants leave out `fling: none` parents).
     case momentum(driver: Int, velocity: Double, travel: Double, participants: [Int])
     /// §5.5 rule 5 and §5.9: overscrolled at release, so it springs back and no momentum runs.

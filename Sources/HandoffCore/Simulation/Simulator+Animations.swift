@@ -305,6 +305,17 @@ extension Simulator {
         if bouncer == nil {
             l.unconsumed = v / abs(m.decel.k)
             l.d += l.unconsumed
+            // What kept travel from nodes that had room (SPEC §5.5 rule 3, §5.9), for `why`
+            // and `fling-dropped`.
+            let blocks = flingBlocks(m, dir)
+            if !blocks.isEmpty {
+                emit(
+                    .decided(
+                        .flingStopped(
+                            driver: m.chain[0], leftover: abs(l.unconsumed), blocks: blocks)))
+                checkFlingDropped(
+                    leftover: abs(l.unconsumed), driver: m.chain[0], blocks: blocks)
+            }
         }
         ledger = l
         emit(.flingFrame(l))

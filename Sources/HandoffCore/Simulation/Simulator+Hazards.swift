@@ -1,9 +1,28 @@
 /// Detecting the hazards of SPEC §10 at every move and frame (§10.1): each (hazard, node) pair is
-/// emitted at most once per command, at the first move or frame where it occurs. The caller marks
-/// where a command starts with `beginCommand()`.
+/// emitted once per command, at the first move or frame where it occurs (for `break hazard`),
+/// and summed over the command's frames in its `HazardTally`, which the caller takes when the
+/// command ends. The caller marks where a command starts with `beginCommand()`.
 extension Simulator {
     /// A new command starts: every hazard may be reported again.
     public mutating func beginCommand() { hazards.reset() }
+
+    /// The hazards of the running (or stopped) command so far, with their amounts summed.
+    public var hazardTally: HazardTally { hazards.tally }
+
+    /// Whether the running (or stopped) command has reported a hazard (no copy of its tally).
+    public var hasHazards: Bool { !hazards.tally.entries.isEmpty }
+
+    /// The hazards of the command that ended, with their amounts summed; the tally starts over.
+    public mutating func takeHazards() -> HazardTally {
+        guard !hazards.tally.isEmpty else { return HazardTally() }
+        let tally = hazards.tally
+        hazards.tally = HazardTally()
+        return tally
+    }
+
+    /// Puts back the tally of a stopped command whose rest is pending again (a command that
+    /// dropped it failed).
+    public mutating func restoreHazards(_ tally: HazardTally) { hazards.tally = tally }
 
     /// Whether node `i` is on screen (SPEC §10.1): not on a page that is not its pager's page
     /// (`round(offset / width)` now) or its switcher's selected page, and neither it nor an
@@ -51,9 +70,10 @@ extension Simulator {
         return left < Ledger.negligible ? 0 : left
     }
 
-    /// Emits `hazard` unless its (name, node) pair was already reported in this command.
-    private mutating func report(_ hazard: Hazard) {
-        guard hazards.isFirst(hazard.name, hazard.node, nodes: graph.count) else { return }
+    /// Adds this frame's `hazard` to the command's tally; emits it the first time its (name,
+    /// node) pair occurs in this command, with `room` (the node's room now) as its cap.
+    private mutating func report(_ hazard: Hazard, room: Double) {
+        guard hazards.add(hazard, room: room, time: time, frame: frame) else { return }
         emit(.hazard(hazard))
     }
 
@@ -70,7 +90,8 @@ extension Simulator {
             guard room > 0 else { continue }
             report(
                 .ownerOnly(
-                    node: n, amount: Swift.min(leftover, room), leftover: leftover, owner: owner))
+                    node: n, amount: Swift.min(leftover, room), leftover: leftover, owner: owner),
+                room: room)
         }
     }
 
@@ -98,7 +119,80 @@ extension Simulator {
             guard room > 0, isOnScreen(n), isInteractive(n) else { continue }
             report(
                 .outOfChain(
-                    node: n, amount: Swift.min(leftover, room), leftover: leftover, driver: driver))
+                    node: n, amount: Swift.min(leftover, room), leftover: leftover, driver: driver),
+                room: room)
+        }
+    }
+
+    /// The nodes of momentum `m`'s gesture chain that take none of its travel, each with the
+    /// rule that keeps it out and its room in direction `dir` (SPEC §5.5 rule 3, §5.9): parents
+    /// with `nested.fling: none`, sheets with `momentum: false`, and nodes the sheet rule pins
+    /// (inside a sheet below its top-most detent).
+    func flingBlocks(_ m: Momentum, _ dir: ScrollDirection) -> [FlingBlock] {
+        var blocks: [FlingBlock] = []
+        let sheet = m.chain.firstIndex { graph.motion[$0].isSheet }
+        let low = sheet.map { offsets[m.chain[$0]] < range(m.chain[$0]).upperBound - 1e-9 } ?? false
+        for n in m.gestureChain {
+            let room = rangeLeft(n, dir)
+            guard room > 0 else { continue }
+            if let k = m.chain.firstIndex(of: n) {
+                if let sheet, low, k < sheet {
+                    blocks.append(
+                        FlingBlock(node: n, rule: .sheetRule(sheet: m.chain[sheet]), room: room))
+                }
+            } else if m.ownerOnly {
+                // Under `uikit` and `outer` the owner alone takes the momentum: `owner-only`.
+                continue
+            } else if graph.nodes[n].sheet?.momentum == false {
+                blocks.append(FlingBlock(node: n, rule: .sheetWithoutMomentum, room: room))
+            } else if graph.motion[n].nested?.fling == FlingMode.none {
+                blocks.append(FlingBlock(node: n, rule: .flingNone, room: room))
+            }
+        }
+        return blocks
+    }
+
+    /// `fling-dropped` (SPEC §10): a momentum frame of `driver` left `leftover` (> 0) unconsumed
+    /// while chain nodes that take no fling travel (`nested.fling: none`, a sheet with
+    /// `momentum: false`) had room; each is named, in tree order, with min(leftover, its room).
+    mutating func checkFlingDropped(leftover: Double, driver: Int, blocks: [FlingBlock]) {
+        guard leftover >= Ledger.negligible else { return }
+        // The chain runs driver first, outward: reversed, it is in tree order.
+        for b in blocks.reversed() {
+            if case .sheetRule = b.rule { continue }
+            report(
+                .flingDropped(
+                    node: b.node, amount: Swift.min(leftover, b.room), leftover: leftover,
+                    driver: driver, rule: b.rule),
+                room: b.room)
+        }
+    }
+
+    /// `no-scroll-here` (SPEC §10): the finger, with no pan recognized, is past the slop on an
+    /// axis for which its hit path has no scroll node or sheet; each scroll node on that axis
+    /// that is on screen, interactive (and enabled) and not a parallax follower, with room in
+    /// the finger's direction, is named in tree order with min(net displacement − slop, room).
+    mutating func checkNoScrollHere() {
+        guard case .touching = gesture.stage else { return }
+        // Read in place: a copy of the touch would copy its velocity samples.
+        let net = gesture.touching!.position - gesture.touching!.start
+        for axis in Axis.allCases where !gesture.touching!.contact.axes.contains(axis) {
+            let along = net.along(axis)
+            let excess = abs(along) - settings.slop
+            guard excess > GestureRecognizer.slopTolerance else { continue }
+            let dir = ScrollDirection(of: -along)
+            let target = gesture.touching!.contact.target
+            for n in 0..<graph.count {
+                let m = graph.motion[n]
+                guard m.scrollAxis == axis, !m.follower else { continue }
+                let room = rangeLeft(n, dir)
+                guard room > 0, isOnScreen(n), isInteractive(n) else { continue }
+                report(
+                    .noScrollHere(
+                        node: n, amount: Swift.min(excess, room), excess: excess, axis: axis,
+                        target: target),
+                    room: room)
+            }
         }
     }
 
@@ -154,6 +248,8 @@ extension Simulator {
     private mutating func reportHiddenMove(_ n: Int, from before: Double, _ e: HazardMemo.Moved) {
         let delta = offsets[n] - before
         guard n != e.mover, abs(delta) >= Ledger.negligible, isOnScreen(n) else { return }
-        report(.hiddenMover(node: n, amount: delta, mover: e.mover, animation: e.animation))
+        report(
+            .hiddenMover(node: n, amount: delta, mover: e.mover, animation: e.animation),
+            room: .infinity)
     }
 }

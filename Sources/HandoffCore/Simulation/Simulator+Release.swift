@@ -60,7 +60,7 @@ extension Simulator {
             return k == 0 || graph.motion[n].nested?.fling != FlingMode.none
         }.map(\.element)
         if scrollV != 0, !participants.isEmpty {
-            startMomentum(participants, velocity: scrollV, ownerOnly: false)
+            startMomentum(participants, velocity: scrollV, ownerOnly: false, gestureChain: chain)
         } else {
             for n in chain { snapIfNeeded(n) }
         }

@@ -17,7 +17,8 @@ extension Simulator {
         var contact = GestureCoordinator.Contact(
             target: target, path: path, axes: route.axes,
             tappable: isTappable(target))
-        var sheetWasAnimating = false
+        // The animation the touch stopped on a sheet (or on a momentum chain with one).
+        var sheetStop: AnimationKind?
         var k = 0
         while k < animations.count {
             let stopped: (node: Int, kind: AnimationKind)?
@@ -26,14 +27,12 @@ extension Simulator {
                 stopped = (m.chain[0], .momentum)
                 contact.stopped += m.chain
                 contact.swallowed = true
-                if m.chain.contains(where: { graph.motion[$0].isSheet }) {
-                    sheetWasAnimating = true
-                }
+                if m.chain.contains(where: { graph.motion[$0].isSheet }) { sheetStop = .momentum }
             case .spring(let s) where path.contains(s.node):
                 stopped = (s.node, s.kind)
                 contact.stopped.append(s.node)
                 if s.kind != .bounce { contact.swallowed = true }
-                if graph.motion[s.node].isSheet { sheetWasAnimating = true }
+                if graph.motion[s.node].isSheet { sheetStop = s.kind }
             case .momentum, .spring, .transition:
                 stopped = nil
             }
@@ -44,12 +43,15 @@ extension Simulator {
                 k += 1
             }
         }
-        if contact.swallowed { emit(.swallowed(target)) }
-        if !contact.stopped.isEmpty {
-            emit(.decided(.stopped(nodes: contact.stopped, swallowed: contact.swallowed)))
-        }
-        if sheetWasAnimating {
+        if sheetStop != nil {
             contact.caughtSheet = path.last { graph.motion[$0].isSheet }
+        }
+        // A touch that begins a sheet pan is `cancelled by pan`, not swallowed (SPEC §5.9): the
+        // `caught` fact says what it stopped and began.
+        if contact.caughtSheet != nil { contact.swallowed = false }
+        if contact.swallowed { emit(.swallowed(target)) }
+        if !contact.stopped.isEmpty, contact.caughtSheet == nil {
+            emit(.decided(.stopped(nodes: contact.stopped, swallowed: contact.swallowed)))
         }
 
         let tapPossible = contact.tappable && !contact.swallowed
@@ -64,7 +66,7 @@ extension Simulator {
         case .beginSheetPan(let sheet, let axis):
             // A touch on an animating sheet begins the sheet pan at once; the sheet owns it.
             if tapPossible { emit(.recognizer(.tap(target), .possible)) }
-            emit(.decided(.sheetCaught(sheet: sheet)))
+            emit(.decided(.sheetCaught(sheet: sheet, stopped: sheetStop ?? .detent)))
             beginPan(axis: axis, delta: 0, failTap: tapPossible, sheetOwner: sheet, why: nil)
         }
     }
@@ -76,8 +78,10 @@ extension Simulator {
             throw .noFinger
         case .tracking(let distance):
             emit(.tracking(distance: distance, slop: settings.slop))
+            checkNoScrollHere()
         case .tapFailed(let target, let distance):
             emit(.tapMoved(target, distance: distance, slop: settings.slop))
+            checkNoScrollHere()
         case .offAxis(let axis):
             emit(.offAxis(axis))
         case .recognized(let axis, let d, let failTap, let displacement, let tie):

@@ -47,6 +47,10 @@ public struct Simulator: Sendable {
                 offsets[i] = c.offset ?? graph.range(i).lowerBound
             }
         }
+        // A pager starts on its offset's page (SPEC §5.8), so a release from there counts from it.
+        for i in graph.nodes.indices where graph.motion[i].pages == .scrolled {
+            selected[i] = page(i)
+        }
         updateParallax()
     }
 

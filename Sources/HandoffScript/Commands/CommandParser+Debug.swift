@@ -33,6 +33,7 @@ extension CommandParser.Cursor {
             return .unwatch(try watchPath())
         case "continue": return .resume
         case "history": return .history
+        case "hazards": return .hazards
         case "back":
             if accept("break", part: .choice) { return .backBreak }
             if peek == nil { return .back(1) }

@@ -276,7 +276,8 @@ package enum CommandParser {
                 }
                 return .help(t.text)
             case "quit": return .quit
-            case "break", "delete", "watch", "unwatch", "continue", "history", "back", "compare":
+            case "break", "delete", "watch", "unwatch", "continue", "history", "hazards", "back",
+                "compare":
                 return .debug(try debugCommand())
             default: preconditionFailure("command table and parser disagree on \(spec.name)")
             }

@@ -126,6 +126,11 @@ package enum CommandTable {
                 "the commands since the last load that 'back' undoes, numbered, with their start times",
             example: "history"),
         CommandSpec(
+            name: "hazards", usage: "hazards",
+            summary:
+                "every hazard of the history since the last load, with its command's number and the time it first occurred",
+            example: "hazards"),
+        CommandSpec(
             name: "back", usage: "back [N] | back break",
             summary:
                 "undo the last N commands of the history (default 1), or go back to the last moment a breakpoint would have stopped",

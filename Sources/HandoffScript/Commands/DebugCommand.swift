@@ -59,6 +59,8 @@ package enum DebugCommand: Equatable, Sendable {
     case resume
     /// `history`.
     case history
+    /// `hazards`: every hazard of the current history.
+    case hazards
     /// `back [N]`.
     case back(Int)
     /// `back break`.
@@ -78,6 +80,7 @@ package enum DebugCommand: Equatable, Sendable {
         case .unwatch(let p): "unwatch " + (p?.canonical ?? "all")
         case .resume: "continue"
         case .history: "history"
+        case .hazards: "hazards"
         case .back(let n): n == 1 ? "back" : "back \(n)"
         case .backBreak: "back break"
         case .compare(let s): "compare \(s.key) \(s.value)"
@@ -88,7 +91,7 @@ package enum DebugCommand: Equatable, Sendable {
     var isInspection: Bool {
         switch self {
         case .breakOn, .breakWhen, .list, .delete, .watch, .watches, .unwatch, .history,
-            .compare:
+            .hazards, .compare:
             true
         case .resume, .back, .backBreak: false
         }

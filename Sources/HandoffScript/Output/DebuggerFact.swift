@@ -23,6 +23,8 @@ package enum DebuggerFact: Sendable {
     case unwatched([String])
     /// `history`: the commands since the last load.
     case history(HistoryListing)
+    /// `hazards`: every hazard of the history since the last load (SPEC §10.1).
+    case hazards([HazardRow])
     /// `back N`: how many commands were undone, how many are left; `back break` also says where
     /// it went: history command `number`, after its frame `frame` (stopped there) or at its end
     /// (nil).
@@ -61,6 +63,16 @@ package struct HistoryRow: Sendable {
     /// The frames it has in all (nil: unknown, `settle`).
     package var total: Int?
     /// It is the stopped command.
+    package var stopped: Bool
+}
+
+/// One hazard of `hazards`: the history command it belongs to, the time it first occurred and
+/// its amount summed over that command (so far, for the stopped command).
+package struct HazardRow: Sendable {
+    package var number: Int
+    package var time: Double
+    package var hazard: Hazard
+    /// Its command is stopped: the amount is the amount so far.
     package var stopped: Bool
 }
 

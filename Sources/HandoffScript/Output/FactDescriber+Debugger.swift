@@ -105,6 +105,28 @@ extension FactDescriber {
                         "unwatch",
                         paths.isEmpty ? "nothing was watched" : paths.joined(separator: ", "))
                 ], [("paths", .list(paths.map(FactValue.string)))])
+        case .hazards(let rows):
+            emit(
+                "hazards",
+                rows.isEmpty
+                    ? [line("hazards", "none since the last load")]
+                    : rows.map {
+                        line(
+                            "hazards",
+                            "#\($0.number)  t \(f($0.time))  hazard \($0.hazard.summary(n))"
+                                + ($0.stopped ? "  (so far: its command is stopped)" : ""))
+                    },
+                [
+                    (
+                        "hazards",
+                        .list(
+                            rows.map {
+                                .record(
+                                    [("number", .int($0.number)), ("t", .number($0.time))]
+                                        + $0.hazard.fields(n) + [("stopped", .bool($0.stopped))])
+                            })
+                    )
+                ])
         case .history(let rows):
             // Each line is made as it is written (no array of a million lines).
             r.fact(

@@ -448,6 +448,19 @@ package enum FactDescriber {
                 [("node", id(node)), ("page", .int(page))])
         case .tracking, .tapMoved, .offAxis, .edgeHit, .repair, .refused, .hazard:
             wordedEvent(e, n, at: moment, into: &r)
+        case .decided(.sheetCaught(let sheet, let stopped)):
+            write(
+                "caught",
+                { out in
+                    out.line { w in
+                        w.label("caught")
+                        w.put(n.id(sheet))
+                        w.put(": the touch stopped its " as StaticString)
+                        w.put(stopped.rawValue)
+                        w.put(" and began its pan (no slop); cancelled by pan" as StaticString)
+                    }
+                },
+                [("node", id(sheet)), ("animation", .string(stopped.rawValue))])
         case .decided:
             return  // only `why` prints a decision's numbers
         }

@@ -14,6 +14,12 @@ extension Hazard {
             return head + " (left unconsumed \(f(leftover)) by the chain of \(n.id(driver)))"
         case .hiddenMover(_, _, let mover, let animation):
             return head + " (moved by the \(animation.rawValue) of \(n.id(mover)), not on screen)"
+        case .flingDropped(_, _, let leftover, let driver, let rule):
+            return head
+                + " (left unconsumed \(f(leftover)) by the momentum of \(n.id(driver)); \(FlingRule.text(rule, n)))"
+        case .noScrollHere(_, _, let excess, let axis, let target):
+            return head
+                + " (moved \(f(excess)) past the slop on \(n.target(target)), whose path has no \(axis.rawValue) scroll node)"
         }
     }
 
@@ -31,6 +37,16 @@ extension Hazard {
         case .hiddenMover(_, _, let mover, let animation):
             return head + [
                 ("mover", .string(n.id(mover))), ("animation", .string(animation.rawValue)),
+            ]
+        case .flingDropped(_, _, let leftover, let driver, let rule):
+            return head + [
+                ("leftover", .number(leftover)), ("driver", .string(n.id(driver))),
+                ("rule", .string(FlingRule.text(rule, n))),
+            ]
+        case .noScrollHere(_, _, let excess, let axis, let target):
+            return head + [
+                ("excess", .number(excess)), ("axis", .string(axis.rawValue)),
+                ("target", .string(n.target(target))),
             ]
         }
     }
@@ -55,6 +71,28 @@ extension Hazard {
                 "§10",
                 "hazard hidden-mover: the \(animation.rawValue) of \(n.id(mover)), which is not on screen, moved \(id) by \(f(amount))"
             )
+        case .flingDropped(_, let amount, let leftover, let driver, let rule):
+            return (
+                "§10",
+                "hazard fling-dropped: the momentum of \(n.id(driver)) left \(f(leftover)) unconsumed; \(id), in its chain, had room for \(f(amount)) but takes no fling travel (\(FlingRule.text(rule, n)))"
+            )
+        case .noScrollHere(_, let amount, let excess, let axis, let target):
+            return (
+                "§10",
+                "hazard no-scroll-here: the finger moved \(f(excess)) past the slop \(axis.rawValue)ly on \(n.target(target)), whose hit path has no \(axis.rawValue) scroll node or sheet; \(id), on screen on that axis, could have taken \(f(amount))"
+            )
+        }
+    }
+}
+
+extension FlingRule {
+    /// The rule that keeps a node from fling travel, as `why` and the hazard line say it.
+    static func text(_ rule: FlingRule, _ n: Names) -> String {
+        switch rule {
+        case .flingNone: "nested.fling: none"
+        case .sheetWithoutMomentum: "a sheet with momentum: false"
+        case .sheetRule(let sheet):
+            "the sheet rule: \(n.id(sheet)) is below its top-most detent, so the lists inside it take nothing"
         }
     }
 }

@@ -22,17 +22,22 @@ enum Why {
         let n = Names(sim.graph)
         var rows: [(String, String)] = []
         let decided = facts.contains { if case .decided(.ownership) = $0 { true } else { false } }
+        // A momentum that stopped with nodes that had room: its unconsumed row names the rules.
+        var stop: [FlingBlock]?
+        for e in facts {
+            if case .decided(.flingStopped(_, _, let blocks)) = e { stop = blocks }
+        }
         for e in facts {
             if case .decided(.ownership(let decision)) = e {
                 rows += ownership(decision, n)
-                rows += sharing(moves, n, sim)
+                rows += sharing(moves, n, sim, stop: stop)
                 continue
             }
             rows.append(explain(e, n, sim))
-            if case .decided(.chain) = e, !decided { rows += sharing(moves, n, sim) }
+            if case .decided(.chain) = e, !decided { rows += sharing(moves, n, sim, stop: stop) }
         }
         if !facts.contains(where: { if case .decided(.chain) = $0 { true } else { false } }) {
-            rows += sharing(moves, n, sim)
+            rows += sharing(moves, n, sim, stop: stop)
         }
         return WhyReport(command: command, rows: rows.map { (rule: $0.0, text: $0.1) })
     }
@@ -40,8 +45,11 @@ enum Why {
     static let f = NumberFormat.format
 
     /// The rows of every move, with a run of moves shared out alike (the frames of `move … over`)
-    /// explained once and counted.
-    static func sharing(_ moves: [Ledger], _ n: Names, _ sim: Simulator) -> [(String, String)] {
+    /// explained once and counted. `stop`: the momentum stopped with nodes that had room, which
+    /// the unconsumed row of the last move that left any names.
+    static func sharing(
+        _ moves: [Ledger], _ n: Names, _ sim: Simulator, stop: [FlingBlock]? = nil
+    ) -> [(String, String)] {
         var out: [(String, String)] = []
         var run: (rows: [(String, String)], count: Int)?
         func flush() {
@@ -49,8 +57,9 @@ enum Why {
             if r.count > 1 { r.rows[0].1 += " (\(r.count) moves alike)" }
             out += r.rows
         }
-        for l in moves {
-            let rows = shares(l, n, sim)
+        let stopped = stop == nil ? nil : moves.lastIndex { $0.unconsumed != 0 }
+        for (k, l) in moves.enumerated() {
+            let rows = shares(l, n, sim, stop: k == stopped ? stop : nil)
             if let r = run, r.rows.elementsEqual(rows, by: { $0 == $1 }) {
                 run?.count += 1
             } else {
@@ -62,8 +71,11 @@ enum Why {
         return out
     }
 
-    /// Each share of a ledger and the phase rule behind it (§5.2, §5.4, §5.9).
-    static func shares(_ l: Ledger, _ n: Names, _ sim: Simulator) -> [(String, String)] {
+    /// Each share of a ledger and the phase rule behind it (§5.2, §5.4, §5.9); `stop`: the
+    /// nodes that had room when the momentum stopped, which its unconsumed row names.
+    static func shares(_ l: Ledger, _ n: Names, _ sim: Simulator, stop: [FlingBlock]? = nil)
+        -> [(String, String)]
+    {
         let dir = ScrollDirection(of: l.d).rawValue
         let oneOwner = sim.settings.policy != .nested
         var out: [(String, String)] = [
@@ -105,7 +117,13 @@ enum Why {
             }
             out.append((oneOwner ? "§5.3" : "§5.2", text))
         }
-        if l.unconsumed != 0 {
+        if l.unconsumed != 0, let stop {
+            out.append(
+                (
+                    "§5.5 r3",
+                    "unconsumed \(f(l.unconsumed)): the momentum stopped where its consumers met an edge; \(blocked(stop, n))"
+                ))
+        } else if l.unconsumed != 0 {
             out.append(
                 oneOwner
                     ? (
@@ -118,6 +136,13 @@ enum Why {
                     ))
         }
         return out
+    }
+
+    /// The nodes that had room but took no fling travel, each with its room and its rule.
+    static func blocked(_ blocks: [FlingBlock], _ n: Names) -> String {
+        blocks.map {
+            "\(n.id($0.node)) had \(f($0.room)) of room but takes none (\(FlingRule.text($0.rule, n)))"
+        }.joined(separator: "; ")
     }
 
     /// The rule and explanation of a fact that carries a decision.
@@ -162,6 +187,11 @@ enum Why {
             )
         case .hazard(let hazard):
             return hazard.why(n)
+        case .tracking(let d, let slop) where d - slop > GestureRecognizer.slopTolerance:
+            return (
+                "§4.2",
+                "the finger is \(f(d)) from its touch-down point, past the slop \(f(slop)), but no scroll node or sheet is on its hit path on that axis: no pan can be recognized there and nothing scrolls"
+            )
         case .tracking(let d, let slop):
             return (
                 "§4.2",
@@ -201,10 +231,10 @@ enum Why {
                 ? "; mode full applies the whole \(f(abs(charged))) at once"
                 : "; mode subtract applies only the \(f(abs(charged))) past the slop"
             return ("§4.2", text)
-        case .sheetCaught(let sheet):
+        case .sheetCaught(let sheet, let stopped):
             return (
-                "§4.2",
-                "\(n.id(sheet)) was animating: the touch begins its pan at once (no slop) and the sheet owns it"
+                "§5.9",
+                "\(n.id(sheet)) was animating: the touch stopped its \(stopped.rawValue) and begins its pan at once (no slop); the sheet owns it and the touch is cancelled by pan, not swallowed"
             )
         case .chain(let driver, let chain, let axis):
             return (
@@ -270,6 +300,11 @@ enum Why {
             return (
                 "§5.9",
                 "\(nodes.map(n.id).joined(separator: ", ")) overscrolled at release: springs back first and no momentum runs (a pager driver goes to its page)"
+            )
+        case .flingStopped(let driver, let leftover, let blocks):
+            return (
+                "§5.5 r3",
+                "the momentum of \(n.id(driver)) stopped with \(f(leftover)) unconsumed: \(blocked(blocks, n))"
             )
         case .snap(let node, let offset, let target):
             return (

@@ -42,9 +42,15 @@ extension Session {
             facts.reserveCapacity(entries.count + stateCount)
             for k in entries.indices {
                 let o = (first + k).move()
-                if case .decided = o.event {
-                    // Only `why` prints it: moved there, not copied.
-                    why.append((consume o).event)
+                if case .decided(let reason) = o.event {
+                    // Only `why` prints it (moved there, not copied), but for a caught sheet,
+                    // which is also a line of its own (SPEC §5.9).
+                    guard case .sheetCaught = reason else {
+                        why.append((consume o).event)
+                        continue
+                    }
+                    why.append(o.event)
+                    facts.append(.event(consume o))
                     continue
                 }
                 switch o.event {
@@ -63,6 +69,10 @@ extension Session {
                     if let last = facts.last, case .event(let p) = last, case .offAxis = p.event {
                         facts.removeLast()
                     }
+                case .hazard:
+                    // Summed over the command and printed once at its end (`run`); breakpoints
+                    // saw it at its first frame.
+                    continue
                 case .flingFrame(let l):
                     if let i = flingAt, case .fling(var total, _, _) = facts[i] {
                         total.merge(l)
@@ -80,7 +90,7 @@ extension Session {
                 case .touchDown, .stopped, .swallowed, .recognizer, .tapMoved, .touchesCancelled,
                     .owner, .handoff, .released, .momentumStarted, .momentumEnded, .edgeHit,
                     .springStarted, .springEnded, .tap, .tabbed, .pageSelected, .transitionEnded,
-                    .repair, .refused, .hazard:
+                    .repair, .refused:
                     if Why.explains(o.event) { why.append(o.event) }
                 }
                 // Moved into the fact, not copied.

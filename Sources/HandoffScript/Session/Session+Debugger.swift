@@ -52,6 +52,8 @@ extension Session {
             if history {
                 dropped = debug.pending
                 debug.pending = nil
+                // Taken before the checkpoint below: a checkpoint holds no stopped tally.
+                droppedHazards = (log.count - 1, sim.takeHazards())
             }
         }
         if history {
@@ -349,6 +351,8 @@ extension Session {
             return facts
         case .history:
             return [.debugger(.history(historyListing))]
+        case .hazards:
+            return [.debugger(.hazards(hazardRows))]
         case .back(let n):
             return try back(n, fail: fail)
         case .backBreak:
@@ -368,6 +372,20 @@ extension Session {
     /// `history`: the commands since the last load, numbered.
     var historyListing: HistoryListing {
         HistoryListing(log: log, stoppedTotal: debug.pending?.total, lastIsStopped: isStopped)
+    }
+
+    /// `hazards`: every hazard of the history, then those of the stopped command so far.
+    var hazardRows: [HazardRow] {
+        var rows = hazardLog.map {
+            HazardRow(number: $0.entry + 1, time: $0.time, hazard: $0.hazard, stopped: false)
+        }
+        if isStopped, !log.isEmpty {
+            for o in sim.hazardTally.occurrences {
+                guard case .hazard(let h) = o.event else { continue }
+                rows.append(HazardRow(number: log.count, time: o.time, hazard: h, stopped: true))
+            }
+        }
+        return rows
     }
 
     // MARK: Rewind
@@ -437,6 +455,7 @@ extension Session {
         for k in cp.index..<target { rerun(k, limit: log.frames(k)) }
         debug.mode = mode
         log.truncate(to: target)
+        hazardLog.removeAll { $0.entry >= target }
         rebaseline()
     }
 
@@ -459,8 +478,9 @@ extension Session {
         if debug.active { debug.scanMark = sim.logCount }
         sim.beginCommand()
         var r = RunResult()
-        let facts = (try? execute(parsed, result: &r)) ?? []
+        var facts = (try? execute(parsed, result: &r)) ?? []
         debug.frameLimit = nil
+        if debug.pending == nil { facts += hazardFacts(sim.takeHazards(), entry: nil, why: true) }
         keepForWhy(text)
         if debug.pending == nil, debug.mode == .discover { afterCommand() }
         return facts

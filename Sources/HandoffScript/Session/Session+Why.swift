@@ -8,9 +8,14 @@ extension Session {
     /// The buffers are handed over, not copied, and the ones dropped are reused.
     mutating func keepForWhy(_ command: String) {
         if let t = pendingTrackingAt {
-            // Where the finger is inside the slop explains a move that decided nothing else, once.
+            // Where the finger is explains a move that decided nothing else (hazards aside), once.
             pendingTrackingAt = nil
-            if pendingWhy.count > 1 || !pendingMoves.isEmpty { pendingWhy.remove(at: t) }
+            let decidedElse = pendingWhy.indices.contains { k in
+                if k == t { return false }
+                if case .hazard = pendingWhy[k] { return false }
+                return true
+            }
+            if decidedElse || !pendingMoves.isEmpty { pendingWhy.remove(at: t) }
         }
         guard !pendingWhy.isEmpty || !pendingMoves.isEmpty else { return }
         if pendingMoves.isEmpty, pendingWhy.count == 1, case .refused(let refusal) = pendingWhy[0] {

@@ -48,6 +48,13 @@ package struct Session {
     /// (kept here, not in a local: an optional `FrameRun` in a local is destroyed through its
     /// type's metadata, on every command).
     var dropped: FrameRun?
+    /// The hazards of that stopped command so far, with its history index: they open the output
+    /// of the command that dropped its rest (SPEC §10.1), or go back if that command fails.
+    var droppedHazards: (entry: Int, tally: HazardTally)?
+    /// Every hazard of the history since the last load (SPEC §10.1), with the index of its
+    /// history command and the time it first occurred, for `hazards` (`back` forgets those of
+    /// the commands it undoes).
+    var hazardLog: [(entry: Int, time: Double, hazard: Hazard)] = []
     package var keepsHistory = true
     static let historyLimit = 1_000_000
     /// The scene and the `set` settings at the last load, where a recording's re-simulation
@@ -218,9 +225,9 @@ package struct Session {
         let loadsBefore = loads
         let start = sim.time
         let (history, resumed) = beginCommand(parsed.command, parsed.canonical)
-        // Each hazard prints at most once per command (SPEC §10.1); `continue` and `step` while
-        // stopped go on with the same command.
-        if !inspection, !resumed { sim.beginCommand() }
+        // Each hazard prints once per command (SPEC §10.1); `continue` and `step` while stopped
+        // go on with the same command, and a command that keeps the stop keeps its hazards.
+        if !inspection, !resumed, debug.pending == nil { sim.beginCommand() }
         var facts: [Fact] = []
         // The facts' buffer goes back to `collect` for the next command.
         defer {
@@ -234,6 +241,10 @@ package struct Session {
                 debug.pending = dropped
                 dropped = nil
             }
+            if let d = droppedHazards {
+                sim.restoreHazards(d.tally)
+                droppedHazards = nil
+            }
             result = failure(
                 error, line: line, lineNumber: lineNumber, file: file, canonical: parsed.canonical)
             return
@@ -245,6 +256,17 @@ package struct Session {
         if !debug.watchLines.isEmpty {
             Self.interleave(debug.watchLines, into: &facts)
             debug.watchLines = []
+        }
+        // The hazards of a stopped command whose rest this one dropped open its output; this
+        // command's own, summed over its frames, follow its motion lines unless it is stopped
+        // (SPEC §10.1).
+        if let d = droppedHazards {
+            droppedHazards = nil
+            facts.insert(contentsOf: hazardFacts(d.tally, entry: d.entry, why: false), at: 0)
+        }
+        if !inspection, debug.pending == nil, sim.hasHazards {
+            let entry = (history || resumed) && keepsHistory && !log.isEmpty ? log.count - 1 : nil
+            facts += hazardFacts(sim.takeHazards(), entry: entry, why: true)
         }
         if !inspection, loads == loadsBefore { before.appendChanges(to: sim, paths, &facts) }
         if !debug.stopLines.isEmpty {
@@ -313,6 +335,19 @@ package struct Session {
     }
 
     private var loads = 0
+
+    /// The `hazard` facts of a command's tally, noted for `hazards` under history command
+    /// `entry` (none: not a command of the history) and, with `why`, for `why`.
+    mutating func hazardFacts(_ tally: HazardTally, entry: Int?, why: Bool) -> [Fact] {
+        guard !tally.isEmpty else { return [] }
+        return tally.occurrences.map { o in
+            if case .hazard(let h) = o.event {
+                if let entry, entry >= 0 { hazardLog.append((entry, o.time, h)) }
+                if why { pendingWhy.append(o.event) }
+            }
+            return .event(o)
+        }
+    }
 
     /// Forgets what `why` set aside for a command that did not finish.
     mutating func clearPendingWhy() {
@@ -568,6 +603,7 @@ package struct Session {
         userSettingsAtLoad = userSettings
         historyOverflow = false
         log.reset(checkpointState, nodes: sim.graph.count)
+        hazardLog = []
         rebaseline()
         return [
             .loaded(
