@@ -42,8 +42,27 @@ struct TimelineTests {
         return NSDictionary(dictionary: state.filter { keys.contains($0.key) })
     }
 
+    /// A row's times and values rounded as `state --json` rounds them (JSON Lines gives them to
+    /// 1e-6): what the SVG draws.
+    static func rounded(_ row: [String: Any]) -> [String: Any] {
+        func rounded(_ v: Any) -> Any {
+            // A row holds no booleans: every number is a time, a value or a count.
+            if let n = v as? Double { return Double(NumberFormat.format(n))! }
+            if let d = v as? [String: Any] { return d.mapValues(rounded) }
+            return v
+        }
+        return row.mapValues(rounded)
+    }
+
+    /// The rows as `state --json` would round them.
+    static func roundedRows(_ timeline: Timeline) throws -> [[String: Any]] {
+        try rows(timeline).map(rounded)
+    }
+
+    /// A row without `command` and `frame`, rounded as `state --json` rounds.
     static func withoutCommand(_ row: [String: Any]) -> NSDictionary {
-        NSDictionary(dictionary: row.filter { $0.key != "command" })
+        NSDictionary(
+            dictionary: rounded(row).filter { $0.key != "command" && $0.key != "frame" })
     }
 
     @Test(arguments: 0..<3)
@@ -71,8 +90,46 @@ struct TimelineTests {
         #expect(times == times.sorted())
         for row in rows {
             #expect(
-                Set(row.keys) == ["t", "command", "offsets", "sheets", "heights", "owner", "phase"])
+                Set(row.keys) == [
+                    "t", "frame", "command", "offsets", "sheets", "heights", "owner", "phase",
+                ])
         }
+    }
+
+    /// At 240 fps two decimals would give several frames one `t`: JSON Lines gives `t` and the
+    /// values to 1e-6 and the frame count since the load (SPEC §12).
+    @Test func jsonLinesCarryTheFrameAndMicroseconds() throws {
+        var s = session("tabs")
+        for line in ["set fps 240", "wait 50ms", "pan 0 -1 over 25ms"] { _ = s.run(line) }
+        let lines = s.timeline().jsonLines().split(separator: "\n")
+        // `set`: no frame (frame 0); `wait 50ms`: 12 frames at 240 fps; the pan: 6 more.
+        #expect(lines.count == 1 + 12 + 6)
+        #expect(lines[0].hasPrefix(#"{"t":0,"frame":0,"command":1,"#))
+        // 1/240 = 0.0041666…, 5/240 = 0.0208333…, 12/240 = 0.05.
+        #expect(lines[1].hasPrefix(#"{"t":0.004167,"frame":1,"command":2,"#))
+        #expect(lines[5].hasPrefix(#"{"t":0.020833,"frame":5,"command":2,"#))
+        #expect(lines[12].hasPrefix(#"{"t":0.05,"frame":12,"command":2,"#))
+        let rows = try lines.map(Self.object)
+        #expect(rows.map { $0["frame"] as! Int } == [0] + Array(1...18))
+        let times = rows.map { $0["t"] as! Double }
+        #expect(Set(times).count == times.count, "no two rows share a t")
+        // The pan moves 1 pt in 6 moves of 1/6 pt: no pan yet (slop 10), so nothing scrolls;
+        // the rows still differ in t by 1/240 each.
+        for k in 1..<times.count { #expect(abs(times[k] - times[k - 1] - 1.0 / 240) < 1.5e-6) }
+    }
+
+    /// Values to 1e-6: a drag of 100 pt over 6 frames moves 16.666667 pt a frame.
+    @Test func jsonLinesValuesToAMillionth() throws {
+        var s = session("tabs")
+        for line in ["pan 0 -30", "move 0 -100 over 100ms"] { _ = s.run(line) }
+        let rows = try Self.rows(s.timeline())
+        let outer = rows.map { ($0["offsets"] as! [String: Any])["outer"] as! Double }
+        // The pan (past the slop) scrolls the outer scroll 30 − … : read its first value, then
+        // each frame adds 100/6 = 16.666667 (to 1e-6).
+        #expect(rows.count == 7)
+        for k in 2..<7 { #expect(abs(outer[k] - outer[k - 1] - 100.0 / 6) <= 1e-6, "\(k)") }
+        let text = s.timeline().jsonLines()
+        #expect(text.contains(".666667") || text.contains(".333333"))
     }
 
     @Test func aCommandHasOneRowPerFrameOrOneRow() throws {
@@ -192,6 +249,12 @@ struct TimelineSVGTests {
         return s.timeline()
     }
 
+    /// Whether the SVG's numbers (as `state --json` rounds them, to 2 decimals) are the JSON
+    /// Lines numbers (to 1e-6), one for one.
+    static func near(_ drawn: [Double], _ rows: [Double]) -> Bool {
+        drawn.count == rows.count && zip(drawn, rows).allSatisfy { abs($0 - $1) <= 0.005 + 1e-6 }
+    }
+
     /// The value of lane (id, kind) in a JSON Lines row.
     static func value(_ row: [String: Any], _ id: String, _ kind: String) -> Double? {
         let group = ["offset": "offsets", "top": "sheets", "height": "heights"][kind]!
@@ -212,8 +275,9 @@ struct TimelineSVGTests {
         ]
         #expect(carried.lanes.map(\.id) == expected[scene]!)
         for lane in carried.lanes {
-            #expect(lane.t == rows.map { $0["t"] as! Double }, "\(lane.id)")
-            #expect(lane.v == rows.map { Self.value($0, lane.id, lane.kind)! }, "\(lane.id)")
+            #expect(Self.near(lane.t, rows.map { $0["t"] as! Double }), "\(lane.id)")
+            #expect(
+                Self.near(lane.v, rows.map { Self.value($0, lane.id, lane.kind)! }), "\(lane.id)")
         }
         #expect(carried.lanes.map(\.kind).contains(scene == "sheet" ? "top" : "offset"))
         if scene == "stretchy" { #expect(carried.lanes[1].kind == "height") }
@@ -245,11 +309,11 @@ struct TimelineSVGTests {
             // Every point drawn is a row.
             var k = 0
             for (time, v) in zip(lane.t, lane.v) {
-                while k < all.count, !(all[k].0 == time && all[k].1 == v) { k += 1 }
+                while k < all.count, !Self.near([all[k].0, all[k].1], [time, v]) { k += 1 }
                 #expect(k < all.count, "\(lane.id) (\(time), \(v)) is no row")
             }
-            #expect(lane.v.max() == all.map(\.1).max(), "\(lane.id)")
-            #expect(lane.v.min() == all.map(\.1).min(), "\(lane.id)")
+            #expect(Self.near([lane.v.max()!], [all.map(\.1).max()!]), "\(lane.id)")
+            #expect(Self.near([lane.v.min()!], [all.map(\.1).min()!]), "\(lane.id)")
         }
         #expect(carried.elements < 20_000)
     }
@@ -261,7 +325,7 @@ struct TimelineSVGTests {
             ($0["t"] as! Double) >= 0.5 && ($0["t"] as! Double) <= 1
         }
         for lane in carried.lanes {
-            #expect(lane.t == rows.map { $0["t"] as! Double })
+            #expect(Self.near(lane.t, rows.map { $0["t"] as! Double }))
         }
         let jsonl = PlotFormat.jsonl.render(t, from: 0.5, to: 1).split(separator: "\n")
         #expect(jsonl.count == rows.count)

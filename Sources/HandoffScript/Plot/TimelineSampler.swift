@@ -64,7 +64,9 @@ package final class TimelineSampler {
 
     private func append(_ sim: borrowing Simulator) {
         rows.append(
-            TimelineRow(time: sim.time, command: current, phase: sim.phase, owner: sim.owner))
+            TimelineRow(
+                time: sim.time, frame: sim.frame, command: current, phase: sim.phase,
+                owner: sim.owner))
         for k in lanes.entries.indices { values.append(lanes.value(k, sim)) }
     }
 
@@ -79,6 +81,9 @@ package final class TimelineSampler {
 /// One sampled moment (its lane values live in `Timeline.values`).
 package struct TimelineRow: Equatable, Sendable {
     package var time: Double
+    /// Frames advanced since the load (a command that runs no frame shares its frame with the
+    /// row before it).
+    package var frame: Int
     /// The history number of the command it belongs to.
     package var command: Int
     package var phase: Phase
