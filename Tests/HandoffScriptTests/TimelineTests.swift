@@ -210,6 +210,8 @@ struct TimelineSVGTests {
     struct Carried {
         var lanes: [(id: String, kind: String, t: [Double], v: [Double])] = []
         var marks: [(kind: String, t: Double, command: Int)] = []
+        /// The owner and consumer bands' runs.
+        var bands: [(name: String, id: String, from: Double, to: Double)] = []
         var elements = 0
     }
 
@@ -226,6 +228,10 @@ struct TimelineSVGTests {
             if name == "g", a["class"] == "lane" {
                 carried.lanes.append(
                     (a["data-id"]!, a["data-kind"]!, numbers("data-t"), numbers("data-v")))
+            }
+            if name == "rect", let band = a["class"], ["owner", "consumer"].contains(band) {
+                carried.bands.append(
+                    (band, a["data-" + band]!, Double(a["data-from"]!)!, Double(a["data-to"]!)!))
             }
             if name == "use", a["class"] == "mark" {
                 carried.marks.append(
@@ -281,6 +287,30 @@ struct TimelineSVGTests {
         }
         #expect(carried.lanes.map(\.kind).contains(scene == "sheet" ? "top" : "offset"))
         if scene == "stretchy" { #expect(carried.lanes[1].kind == "height") }
+    }
+
+    /// The owner band shows the driver (the list the finger is on) while the sheet moves: the
+    /// consumer band under it shows the sheet until it reaches full on the 10th of the swipe's
+    /// 15 moves of 33.33 (420 − 9 × 33.33 = 120, so 20 of the 10th move's 33.33 is the sheet's),
+    /// then the list, through its fling.
+    @Test func theConsumerBandShowsWhoMoved() throws {
+        let t = timeline("sheet", ["swipe 0 -500 over 250ms", "settle"])
+        let names = t.rows.map { $0.consumer.map(t.id) }
+        #expect(
+            names.prefix(15)
+                == ArraySlice(
+                    Array(repeating: "sheet", count: 10)
+                        + Array(repeating: "studios", count: 5)))
+        #expect(t.rows.dropFirst(15).allSatisfy { $0.consumer.map(t.id) == "studios" })
+        #expect(t.rows.prefix(15).allSatisfy { $0.owner.map(t.id) != "sheet" })
+        let svg = PlotFormat.svg.render(t, from: nil, to: nil)
+        let bands = try Self.read(svg).bands
+        #expect(bands.filter { $0.name == "owner" }.map(\.id) == ["studios"])
+        let consumer = bands.filter { $0.name == "consumer" }
+        #expect(consumer.map(\.id) == ["sheet", "studios"])
+        // From the swipe's start to its 10th frame (0.17 s), then to the fling's end (243/60 s).
+        #expect(consumer.map(\.from) == [0, 0.17])
+        #expect(consumer.map(\.to) == [0.17, 4.05])
     }
 
     @Test func markersSayWhenAndInWhichCommand() throws {

@@ -21,8 +21,8 @@ extension TimelineChart {
         return out
     }
 
-    /// The data the script reads: lanes, rows (`[t, command, owner, phase, value…]`, numbers as
-    /// `state --json` formats them), commands and markers.
+    /// The data the script reads: lanes, rows (`[t, command, owner, phase, consumer, value…]`,
+    /// numbers as `state --json` formats them), commands and markers.
     var readoutData: String {
         typealias J = JSONWriter
         let lanes = timeline.lanes.entries.indices.map { k in
@@ -38,6 +38,7 @@ extension TimelineChart {
             var items = [
                 J.number(row.time), String(row.command),
                 J.optional(row.owner.map(timeline.id)), J.string(row.phase.rawValue),
+                J.optional(row.consumer.map(timeline.id)),
             ]
             for k in timeline.lanes.entries.indices {
                 items.append(J.number(timeline.value(row: r, lane: k)))
@@ -154,11 +155,12 @@ extension TimelineChart {
             html += '<div class="cmd">#' + row[1] + " " + esc(commandText(row[1])) + "</div>";
             html += '<div>phase <span class="v">' + esc(row[3]) + "</span></div>";
             html += '<div>owner <span class="v">' + esc(row[2] === null ? "none" : row[2]) + "</span></div>";
+            html += '<div class="value" data-path="consumer">consumer <span class="v">' + esc(row[4] === null ? "none" : row[4]) + "</span></div>";
             for (var k = 0; k < D.lanes.length; k++) {
               var lane = D.lanes[k];
               html += '<div class="value" data-path="' + esc(lane.id + "." + lane.kind) + '">'
                 + '<span class="dot" style="background:' + lane.colour + '"></span>'
-                + esc(lane.id + "." + lane.kind) + '<span class="v">' + esc(row[4 + k]) + "</span></div>";
+                + esc(lane.id + "." + lane.kind) + '<span class="v">' + esc(row[5 + k]) + "</span></div>";
             }
             var span = (D.to - D.from) / (D.x1 - D.x0) * 3, near = 0;
             for (var m = 0; m < D.marks.length; m++) {

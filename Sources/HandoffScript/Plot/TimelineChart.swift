@@ -75,7 +75,10 @@ struct TimelineChart {
     }
 
     var bandTop: Double { Self.titleHeight }
-    var marksTop: Double { bandTop + Self.bandHeight + Self.phaseHeight + 6 }
+    /// The band of which node consumed the movement, under the owner band.
+    var consumerTop: Double { bandTop + Self.bandHeight + 2 }
+    var phaseTop: Double { consumerTop + Self.bandHeight + 2 }
+    var marksTop: Double { phaseTop + Self.phaseHeight + 6 }
     /// Strips of the marker band (`TimelineMark.Kind.row`).
     static let markRows = 4
     var lanesTop: Double { marksTop + Double(Self.markRows) * Self.markRowHeight + 10 }
@@ -205,8 +208,12 @@ struct TimelineChart {
                 out.append((a, b, v))
             }
         }
-        guard window.count > 1 else { return out }
         let rows = timeline.rows
+        // The window's first row covers the time from the window's start (its frame's moves).
+        if let r = window.first, window.count <= Self.columns {
+            add(from, rows[r].time, value(rows[r]))
+        }
+        guard window.count > 1 else { return out }
         if window.count <= Self.columns {
             for r in window.dropFirst() { add(rows[r - 1].time, rows[r].time, value(rows[r])) }
             return out
