@@ -405,3 +405,194 @@ struct TimelineHazardTests {
         #expect(hazards.map(\.command) == [2, 3, 8])
     }
 }
+
+/// The picture's geometry (issue 24): no marker hides another, every text stays inside the
+/// picture, and a fling's first half second gets room. The boxes are estimated as a user's
+/// browser would draw them: a glyph's box is the lift's ring (radius 6.5, stroke 1.6: 7.3 either
+/// side), a text's width is its characters × its font size × 0.62 (an average sans-serif
+/// character is narrower), its height its font size above the baseline and a quarter below.
+struct TimelineGeometryTests {
+    struct Box: CustomStringConvertible {
+        var x0, y0, x1, y1: Double
+        var what: String
+        func overlaps(_ b: Box) -> Bool { x0 < b.x1 && b.x0 < x1 && y0 < b.y1 && b.y0 < y1 }
+        var description: String { "\(what) [\(x0), \(x1)] × [\(y0), \(y1)]" }
+    }
+
+    struct Picture {
+        var width = 0.0
+        var height = 0.0
+        /// Marker glyphs and the labels beside them.
+        var marks: [Box] = []
+        var texts: [Box] = []
+        /// The x and the time of each point of each lane.
+        var lanes: [String: (t: [Double], x: [Double])] = [:]
+        var compressed: [(from: Double, to: Double, factor: Int)] = []
+        var x0 = 0.0
+        var x1 = 0.0
+    }
+
+    final class Reader: NSObject, XMLParserDelegate {
+        var picture = Picture()
+        private var stack: [[String: String]] = []
+        private var text: (a: [String: String], size: Double, chars: String)?
+        private var lane: (id: String, t: [Double])?
+
+        func parser(
+            _ parser: XMLParser, didStartElement name: String, namespaceURI: String?,
+            qualifiedName: String?, attributes a: [String: String] = [:]
+        ) {
+            stack.append(a)
+            let number = { (key: String) in Double(a[key] ?? "0")! }
+            switch name {
+            case "svg":
+                picture.width = number("width")
+                picture.height = number("height")
+                picture.x0 = number("data-x0")
+                picture.x1 = number("data-x1")
+            case "use" where a["class"] == "mark":
+                let (x, y) = (number("x"), number("y"))
+                picture.marks.append(
+                    Box(
+                        x0: x - 7.3, y0: y - 7.3, x1: x + 7.3, y1: y + 7.3,
+                        what: "\(a["data-kind"]!) at t \(a["data-t"]!)"))
+            case "text":
+                // The font size in force: its own, else the nearest ancestor's.
+                let size = stack.reversed().compactMap { $0["font-size"] }.first.map { Double($0)! }
+                text = (a, size ?? 16, "")
+            case "g" where a["class"] == "lane":
+                lane = (a["data-id"]!, a["data-t"]!.split(separator: " ").map { Double($0)! })
+            case "polyline" where a["class"] == "values":
+                if let lane {
+                    let xs = a["points"]!.split(separator: " ").map {
+                        Double($0.split(separator: ",")[0])!
+                    }
+                    picture.lanes[lane.id] = (lane.t, xs)
+                }
+            case "rect" where a["class"] == "compressed":
+                picture.compressed.append(
+                    (number("data-from"), number("data-to"), Int(a["data-factor"]!)!))
+            default: break
+            }
+        }
+
+        func parser(_ parser: XMLParser, foundCharacters string: String) {
+            text?.chars += string
+        }
+
+        func parser(
+            _ parser: XMLParser, didEndElement name: String, namespaceURI: String?,
+            qualifiedName: String?
+        ) {
+            stack.removeLast()
+            guard name == "text", let (a, size, chars) = text else { return }
+            text = nil
+            let x = Double(a["x"]!)!
+            let y = Double(a["y"]!)!
+            let w = Double(chars.count) * size * 0.62
+            let x0: Double =
+                switch a["text-anchor"] {
+                case "end": x - w
+                case "middle": x - w / 2
+                default: x
+                }
+            let box = Box(x0: x0, y0: y - size, x1: x0 + w, y1: y + size / 4, what: "'\(chars)'")
+            picture.texts.append(box)
+            if a["class"] == "mark-label" { picture.marks.append(box) }
+        }
+    }
+
+    static func picture(_ scene: String, _ lines: [String]) throws -> Picture {
+        var s = Session(scene: BuiltinScenes.named(scene)!, ref: scene, files: MemoryFiles())
+        for line in lines { _ = s.run(line) }
+        let svg = PlotFormat.svg.render(s.timeline(), from: nil, to: nil)
+        let parser = XMLParser(data: Data(svg.utf8))
+        let reader = Reader()
+        parser.delegate = reader
+        #expect(parser.parse())
+        return reader.picture
+    }
+
+    /// No two marker boxes overlap, and every text is inside the picture.
+    static func check(_ p: Picture, _ story: String) {
+        for i in p.marks.indices {
+            for j in p.marks.indices where j > i {
+                #expect(
+                    !p.marks[i].overlaps(p.marks[j]), "\(story): \(p.marks[i]) and \(p.marks[j])")
+            }
+        }
+        for t in p.texts {
+            #expect(
+                t.x0 >= 0 && t.x1 <= p.width && t.y0 >= 0 && t.y1 <= p.height,
+                "\(story): \(t) outside")
+        }
+    }
+
+    /// A `break hazard` stops where the hazard is: a stop sign and a hazard at one frame.
+    @Test func aHazardUnderABreakpointStaysVisible() throws {
+        let p = try Self.picture(
+            "tabs",
+            ["set policy uikit", "break hazard", "pan 0 -1200", "move 0 -100", "end"])
+        // `pan 0 -1200` leaves the outer scroll's travel unconsumed (owner-only), and the
+        // breakpoint stops there: both at t 0, in the same strip.
+        let flagged = p.marks.map(\.what).filter {
+            $0.hasPrefix("hazard") || $0.hasPrefix("breakpoint")
+        }
+        #expect(flagged == ["hazard at t 0", "breakpoint at t 0"])
+        Self.check(p, "hazards under stops")
+    }
+
+    /// A touch that stops a fling is swallowed, and `tab` at the same moment is delivered: two
+    /// tap markers at one t, both drawn.
+    @Test func twoTapsAtOneMomentAreTwoMarkers() throws {
+        let p = try Self.picture(
+            "sheet", ["swipe 0 -500 over 250ms", "wait 100ms", "tap 195 600", "tab classes"])
+        let taps = p.marks.filter { $0.what.hasPrefix("tap ") }
+        // The swipe's pan cancels its tap at its first frame (1/60 s); the touch at 0.25 + 0.1 s
+        // stops the sheet's list and is swallowed, and `tab` is delivered at that moment.
+        #expect(
+            taps.map(\.what) == [
+                "tap cancelled at t 0.02", "tap swallowed at t 0.35", "tap delivered at t 0.35",
+            ])
+        Self.check(p, "two taps at one t")
+    }
+
+    /// Commands with long texts at the right edge: their labels stay inside (or are left out).
+    @Test func longCommandLabelsStayInside() throws {
+        let p = try Self.picture(
+            "tabs",
+            [
+                "pan 0 -100", "end", "wait 1s", "touch 195 500",
+                "move 0 -0.123456789 over 16.6666ms", "move 0 -0.987654321 over 16.6666ms",
+                "end 0 -0.000001", "set slop 10.123456789",
+            ])
+        Self.check(p, "long labels")
+    }
+
+    /// Many handoffs close together, with their labels, over a crowded sheet session; the
+    /// breakpoints' stops (collected after their command's facts) among them.
+    @Test func aCrowdedSessionKeepsItsMarkersApart() throws {
+        var lines = ["break handoff", "break release"]
+        for _ in 0..<6 {
+            lines += ["swipe 0 -500 over 250ms", "tap 195 600", "tab classes", "swipe 0 400"]
+        }
+        Self.check(try Self.picture("sheet", lines + ["settle"]), "crowded")
+    }
+
+    /// `pan 0 -450 over 300ms`, `end 0 -2500`, `settle` on sheet lasts 4.22 s: the first 0.5 s
+    /// takes at least 30 % of the width (it would take 0.5 / 4.22 = 12 % on a linear axis), the
+    /// fling's tail being drawn faster and shaded.
+    @Test func aFlingsFirstHalfSecondGetsRoom() throws {
+        let p = try Self.picture("sheet", ["pan 0 -450 over 300ms", "end 0 -2500", "settle"])
+        let lane = try #require(p.lanes["studios"])
+        #expect(abs(lane.t.last! - 4.22) < 0.005)
+        let half = try #require(lane.t.firstIndex(of: 0.5))
+        let share = (lane.x[half] - p.x0) / (p.x1 - p.x0)
+        #expect(share >= 0.3, "\(share)")
+        // Marked as such: a shaded stretch after the handoff's half second, drawn N× faster.
+        let c = try #require(p.compressed.first)
+        #expect(c.from > 0.5 && c.to == lane.t.last! && c.factor > 1)
+        #expect(p.texts.contains { $0.what == "'quiet, \(c.factor)× faster'" })
+        Self.check(p, "fling")
+    }
+}
