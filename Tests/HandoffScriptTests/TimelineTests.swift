@@ -313,6 +313,20 @@ struct TimelineSVGTests {
         #expect(consumer.map(\.to) == [0.17, 4.05])
     }
 
+    /// A long window (1012 rows at 240 fps, simplified to the pixel columns, its tail compressed):
+    /// the bands leave no column out — the consumer band is the sheet, then the list, end to end.
+    @Test func bandsOfALongWindowHaveNoGaps() throws {
+        let t = timeline(
+            "sheet", ["set fps 240", "pan 0 -450 over 300ms", "end 0 -2500", "settle"])
+        #expect(t.rows.count > TimelineChart.columns)
+        let bands = try Self.read(PlotFormat.svg.render(t, from: nil, to: nil)).bands
+        let consumer = bands.filter { $0.name == "consumer" }
+        #expect(consumer.map(\.id) == ["sheet", "studios"])
+        #expect(consumer.first?.from == 0 && consumer.last?.to == 4.21)
+        #expect(consumer[0].to == consumer[1].from)
+        #expect(bands.filter { $0.name == "owner" }.map(\.id) == ["studios"])
+    }
+
     @Test func markersSayWhenAndInWhichCommand() throws {
         let t = timeline("sheet", ["swipe 0 -500 over 250ms", "settle", "tap 195 600"])
         let carried = try Self.read(PlotFormat.svg.render(t, from: nil, to: nil))

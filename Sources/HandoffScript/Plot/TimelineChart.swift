@@ -294,16 +294,17 @@ struct TimelineChart {
             }
         }
         let rows = timeline.rows
-        // The window's first row covers the time from the window's start (its frame's moves).
-        if let r = window.first, window.count <= Self.columns {
-            add(from, rows[r].time, value(rows[r]))
-        }
-        guard window.count > 1 else { return out }
+        guard let first = window.first else { return out }
+        // Each interval between rows carries the later row's value; the window's first row
+        // covers the time from the window's start (its frame's moves).
+        var intervals = [(a: from, b: rows[first].time, row: first)]
+        for r in window.dropFirst() { intervals.append((rows[r - 1].time, rows[r].time, r)) }
         if window.count <= Self.columns {
-            for r in window.dropFirst() { add(rows[r - 1].time, rows[r].time, value(rows[r])) }
+            for i in intervals { add(i.a, i.b, value(rows[i.row])) }
             return out
         }
-        // Long windows: per pixel column, the value held longest in it.
+        // Long windows: per pixel column, the value held longest in it. Every column an
+        // interval touches is visited (by index: no column is skipped by rounding).
         var c = 0
         var held: [(V, Double)] = []
         func flush() {
@@ -311,24 +312,20 @@ struct TimelineChart {
             add(time(column: c), time(column: c + 1), best.0)
             held.removeAll(keepingCapacity: true)
         }
-        for r in window.dropFirst() {
-            var a = rows[r - 1].time
-            let b = rows[r].time
+        for (a, b, r) in intervals where b > a {
             let v = value(rows[r])
-            while a < b {
-                let col = column(a)
+            let c0 = column(a)
+            for col in c0...max(c0, column(b)) {
                 if col != c {
                     flush()
                     c = col
                 }
-                let end = min(b, time(column: col + 1))
+                let part = max(0, min(b, time(column: col + 1)) - max(a, time(column: col)))
                 if let i = held.firstIndex(where: { $0.0 == v }) {
-                    held[i].1 += end - a
+                    held[i].1 += part
                 } else {
-                    held.append((v, end - a))
+                    held.append((v, part))
                 }
-                if end <= a { break }
-                a = end
             }
         }
         flush()
