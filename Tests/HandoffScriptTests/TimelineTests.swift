@@ -593,6 +593,16 @@ struct TimelineGeometryTests {
         Self.check(try Self.picture("sheet", lines + ["settle"]), "crowded")
     }
 
+    /// A session that only waits has nothing to widen (its one busy frame is 1/60 of it), and a
+    /// window given with `--from`/`--to` is drawn as chosen: linear.
+    @Test func waitingOrAWindowStaysLinear() throws {
+        #expect(try Self.picture("tabs", ["wait 1s"]).compressed.isEmpty)
+        var s = Session(scene: BuiltinScenes.sheet, ref: "sheet", files: MemoryFiles())
+        for line in ["pan 0 -450 over 300ms", "end 0 -2500", "settle"] { _ = s.run(line) }
+        let svg = PlotFormat.svg.render(s.timeline(), from: 0, to: 4)
+        #expect(!svg.contains("class=\"compressed\""))
+    }
+
     /// `pan 0 -450 over 300ms`, `end 0 -2500`, `settle` on sheet lasts 4.22 s: the first 0.5 s
     /// takes at least 30 % of the width (it would take 0.5 / 4.22 = 12 % on a linear axis), the
     /// fling's tail being drawn faster and shaded.

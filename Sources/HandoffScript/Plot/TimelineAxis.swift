@@ -21,6 +21,9 @@ struct TimelineAxis {
     /// The axis is compressed only where the quiet stretches are more than this share of the
     /// window (a short pause in a busy session is drawn as it is).
     static let compressedAbove = 0.5
+    /// The axis stays linear where the rest of the window is less than this share of it (a
+    /// session that is all waiting has nothing to widen).
+    static let busyAtLeast = 0.05
     /// The quiet stretches take at most this share of the width...
     static let quietShare = 0.25
     /// ...unless that would draw them more than this many times faster (a session that is
@@ -30,14 +33,14 @@ struct TimelineAxis {
     /// An axis from `from` to `to` over `x0...x1`, the `quiet` stretches (disjoint, in order,
     /// inside the window) compressed so that together they take at most `quietShare` of the width
     /// (by at most `maxFactor`); linear when they are at most `compressedAbove` of the window, or
-    /// when nothing else is left.
+    /// when the rest is less than `busyAtLeast` of it.
     init(from: Double, to: Double, x0: Double, x1: Double, quiet: [ClosedRange<Double>] = []) {
         self.from = from
         self.to = to
         let span = to - from
         let quietTime = quiet.reduce(0) { $0 + $1.upperBound - $1.lowerBound }
         let busyTime = span - quietTime
-        guard quietTime > Self.compressedAbove * span, busyTime > 0 else {
+        guard quietTime > Self.compressedAbove * span, busyTime >= Self.busyAtLeast * span else {
             segments = [Segment(from: from, to: to, x0: x0, x1: x1, factor: 1)]
             return
         }
