@@ -593,6 +593,14 @@ struct TimelineGeometryTests {
         Self.check(try Self.picture("sheet", lines + ["settle"]), "crowded")
     }
 
+    /// The stories of `TimelineTests` (tabs with taps, tabs, a `set fps 120`; a sheet; a stretchy
+    /// header) keep their markers apart and their texts inside too.
+    @Test(arguments: 0..<3)
+    func theStoriesKeepTheRules(story: Int) throws {
+        let (scene, lines) = TimelineTests.stories[story]
+        Self.check(try Self.picture(scene, lines), scene)
+    }
+
     /// A session that only waits has nothing to widen (its one busy frame is 1/60 of it), and a
     /// window given with `--from`/`--to` is drawn as chosen: linear.
     @Test func waitingOrAWindowStaysLinear() throws {
