@@ -10,7 +10,7 @@ struct Plot: ParsableCommand {
         usage:
             "handoff plot <file> [--output <output>] [--scene <scene>] [--from <from>] [--to <to>]",
         discussion:
-            "Runs FILE frame by frame and draws every scroll offset, sheet top and stretch height over time, who owns the finger, and markers for touches, pan recognition, handoffs, tap fates, refusals, repairs and edge hits. The format follows -o's extension; without -o the SVG goes to standard output. An existing OUT is overwritten."
+            "Runs FILE frame by frame and draws every scroll offset, sheet top and stretch height over time, who owns the finger and which node the movement went to, and markers for touches, pan recognition, handoffs, tap fates, refusals, repairs, edge hits, breakpoint stops and hazards. Without --from and --to, the quiet stretches of a mostly quiet run are drawn faster (shaded). JSON Lines gives one row per frame with its frame number, t and values to 1e-6. The format follows -o's extension; without -o the SVG goes to standard output. An existing OUT is overwritten."
     )
 
     @Argument(help: "A trace (# handoff trace v1) or a script (one command per line).")

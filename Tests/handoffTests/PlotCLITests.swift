@@ -16,13 +16,14 @@ struct PlotCLITests {
         #expect(r.err.hasPrefix("wrote \(out): 3 commands, "))
         let rows = try String(contentsOfFile: out, encoding: .utf8).split(separator: "\n")
         // `pan 0 -450` (no frame), `end 0 -1000` (no frame), then `settle`'s frames; the
-        // trace's own expectations hold at the end: the sheet at full, the list at 629.5.
+        // trace's own expectations hold at the end: the sheet at full, the list at 629.5 (to
+        // 1e-6: 629.499833), after 207 frames = 3.45 s at 60 fps.
         #expect(
-            rows.first?.hasPrefix(#"{"t":0,"command":1,"offsets":{"lists":0,"studios":130,"#)
-                == true)
+            rows.first?.hasPrefix(
+                #"{"t":0,"frame":0,"command":1,"offsets":{"lists":0,"studios":130,"#) == true)
         #expect(
             rows.last
-                == #"{"t":3.45,"command":3,"offsets":{"lists":0,"studios":629.5,"classes":0},"sheets":{"sheet":100},"heights":{},"owner":null,"phase":"idle"}"#
+                == #"{"t":3.45,"frame":207,"command":3,"offsets":{"lists":0,"studios":629.499833,"classes":0},"sheets":{"sheet":100},"heights":{},"owner":null,"phase":"idle"}"#
         )
     }
 

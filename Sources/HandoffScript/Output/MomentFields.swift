@@ -81,15 +81,17 @@ package struct MomentEncoder {
         keys = lanes.entries.map { JSONWriter.string(graph.nodes[$0.node].id) + ":" }
     }
 
-    /// Encodes a moment from its time, phase, owner id and the value of each lane.
-    package func encode(time: Double, phase: Phase, owner: String?, value: (Int) -> Double)
-        -> MomentFields
-    {
+    /// Encodes a moment from its time, phase, owner id and the value of each lane, its numbers
+    /// written by `number` (`state --json`'s two decimals unless told).
+    package func encode(
+        time: Double, phase: Phase, owner: String?, value: (Int) -> Double,
+        number: (Double) -> String = JSONWriter.number
+    ) -> MomentFields {
         var offsets = "{"
         var sheets = "{"
         var heights = "{"
         for k in lanes.entries.indices {
-            let pair = keys[k] + JSONWriter.number(value(k))
+            let pair = keys[k] + number(value(k))
             switch lanes.entries[k].kind {
             case .offset: offsets += (offsets.utf8.count > 1 ? "," : "") + pair
             case .top: sheets += (sheets.utf8.count > 1 ? "," : "") + pair
@@ -97,7 +99,7 @@ package struct MomentEncoder {
             }
         }
         return MomentFields(
-            t: JSONWriter.number(time), phase: JSONWriter.string(phase.rawValue),
+            t: number(time), phase: JSONWriter.string(phase.rawValue),
             owner: JSONWriter.optional(owner), offsets: offsets + "}", sheets: sheets + "}",
             heights: heights + "}")
     }

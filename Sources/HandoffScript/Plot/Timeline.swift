@@ -80,23 +80,38 @@ package struct Timeline: Sendable {
     }
 
     /// The JSON Lines view: one object per row in the window,
-    /// `{"t":…,"command":N,"offsets":{…},"sheets":{…},"heights":{…},"owner":…,"phase":…}`, its
-    /// values encoded as `state --json` encodes them.
+    /// `{"t":…,"frame":F,"command":N,"offsets":{…},"sheets":{…},"heights":{…},"owner":…,"phase":…}`,
+    /// laid out as `state --json` lays its moment out but with `t` and the values to 1e-6
+    /// (`micro`), so rates can be computed at any frame rate (SPEC §12).
     package func jsonLines(from: Double? = nil, to: Double? = nil) -> String {
         let encoder = MomentEncoder(graph, lanes)
         let window = rows(from: from, to: to)
         var out = ""
-        out.reserveCapacity(window.count * 128)
+        out.reserveCapacity(window.count * 160)
         for r in window {
             let row = rows[r]
             let m = encoder.encode(
                 time: row.time, phase: row.phase, owner: row.owner.map(id),
-                value: { value(row: r, lane: $0) })
-            out += "{\"t\":" + m.t + ",\"command\":" + String(row.command) + ",\"offsets\":"
-            out += m.offsets + ",\"sheets\":" + m.sheets + ",\"heights\":" + m.heights
-            out += ",\"owner\":" + m.owner + ",\"phase\":" + m.phase + "}\n"
+                value: { value(row: r, lane: $0) }, number: Self.micro)
+            out += "{\"t\":" + m.t + ",\"frame\":" + String(row.frame) + ",\"command\":"
+            out += String(row.command) + ",\"offsets\":" + m.offsets + ",\"sheets\":" + m.sheets
+            out += ",\"heights\":" + m.heights + ",\"owner\":" + m.owner + ",\"phase\":" + m.phase
+            out += "}\n"
         }
         return out
+    }
+
+    /// A number to 1e-6, half away from zero, trailing zeros dropped, never `-0` and never an
+    /// exponent (`0.004167`, `-12.5`, `420`): what JSON Lines writes (SPEC §12).
+    static func micro(_ v: Double) -> String {
+        let scaled = (v.magnitude * 1_000_000).rounded()
+        guard v.isFinite, scaled < 9e15 else { return NumberFormat.format(v) }
+        let n = Int64(scaled)
+        guard n != 0 else { return "0" }
+        var fraction = String(n % 1_000_000)
+        fraction = String(repeating: "0", count: 6 - fraction.count) + fraction
+        while fraction.last == "0" { fraction.removeLast() }
+        return (v < 0 ? "-" : "") + String(n / 1_000_000) + (fraction.isEmpty ? "" : "." + fraction)
     }
 }
 

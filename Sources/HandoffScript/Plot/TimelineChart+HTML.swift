@@ -21,8 +21,8 @@ extension TimelineChart {
         return out
     }
 
-    /// The data the script reads: lanes, rows (`[t, command, owner, phase, value…]`, numbers as
-    /// `state --json` formats them), commands and markers.
+    /// The data the script reads: lanes, rows (`[t, command, owner, phase, consumer, value…]`,
+    /// numbers as `state --json` formats them), commands and markers.
     var readoutData: String {
         typealias J = JSONWriter
         let lanes = timeline.lanes.entries.indices.map { k in
@@ -38,6 +38,7 @@ extension TimelineChart {
             var items = [
                 J.number(row.time), String(row.command),
                 J.optional(row.owner.map(timeline.id)), J.string(row.phase.rawValue),
+                J.optional(row.consumer.map(timeline.id)),
             ]
             for k in timeline.lanes.entries.indices {
                 items.append(J.number(timeline.value(row: r, lane: k)))
@@ -47,16 +48,21 @@ extension TimelineChart {
         let commands = timeline.commands.filter { $0.time >= from && $0.time <= to }.map {
             J.array([String($0.number), J.string($0.text)])
         }
-        let marks = self.marks.map {
+        let marks = layout.placed.map {
             J.array([
                 J.number($0.mark.time), J.string($0.mark.kind.rawValue),
                 J.string(timeline.describe($0.mark).detail),
             ])
         }
+        // The axis, piecewise linear: [from, to, x0, x1] per stretch.
+        let segments = axis.segments.map {
+            J.array([$0.from, $0.to, $0.x0, $0.x1].map(J.number))
+        }
         return J.object([
             ("from", J.number(from)), ("to", J.number(to)), ("x0", J.number(Self.left)),
             ("x1", J.number(Self.left + Self.plotWidth)), ("top", J.number(bandTop)),
-            ("bottom", J.number(lanesBottom)), ("lanes", J.array(lanes)),
+            ("bottom", J.number(lanesBottom)), ("segments", J.array(segments)),
+            ("lanes", J.array(lanes)),
             ("rows", J.array(rows)), ("commands", J.array(commands)), ("marks", J.array(marks)),
         ])
     }
@@ -138,6 +144,19 @@ extension TimelineChart {
             }
             return D.rows[best];
           }
+          function segment(v, at) {
+            var s = D.segments[0];
+            for (var i = 1; i < D.segments.length; i++) if (D.segments[i][at] <= v) s = D.segments[i];
+            return s;
+          }
+          function xOf(t) {
+            var s = segment(t, 0);
+            return s[1] > s[0] ? s[2] + (t - s[0]) / (s[1] - s[0]) * (s[3] - s[2]) : s[2];
+          }
+          function tOf(x) {
+            var s = segment(x, 2);
+            return s[3] > s[2] ? s[0] + (x - s[2]) / (s[3] - s[2]) * (s[1] - s[0]) : s[0];
+          }
           function commandText(n) {
             for (var i = 0; i < D.commands.length; i++) if (D.commands[i][0] === n) return D.commands[i][1];
             return "";
@@ -146,7 +165,7 @@ extension TimelineChart {
             if (!D.rows.length) return;
             t = Math.max(D.from, Math.min(D.to, t));
             var row = rowAt(t);
-            var x = D.x0 + (t - D.from) / (D.to - D.from) * (D.x1 - D.x0);
+            var x = xOf(t);
             cursor.setAttribute("x1", x);
             cursor.setAttribute("x2", x);
             cursor.style.display = "";
@@ -154,15 +173,16 @@ extension TimelineChart {
             html += '<div class="cmd">#' + row[1] + " " + esc(commandText(row[1])) + "</div>";
             html += '<div>phase <span class="v">' + esc(row[3]) + "</span></div>";
             html += '<div>owner <span class="v">' + esc(row[2] === null ? "none" : row[2]) + "</span></div>";
+            html += '<div class="value" data-path="consumer">consumer <span class="v">' + esc(row[4] === null ? "none" : row[4]) + "</span></div>";
             for (var k = 0; k < D.lanes.length; k++) {
               var lane = D.lanes[k];
               html += '<div class="value" data-path="' + esc(lane.id + "." + lane.kind) + '">'
                 + '<span class="dot" style="background:' + lane.colour + '"></span>'
-                + esc(lane.id + "." + lane.kind) + '<span class="v">' + esc(row[4 + k]) + "</span></div>";
+                + esc(lane.id + "." + lane.kind) + '<span class="v">' + esc(row[5 + k]) + "</span></div>";
             }
-            var span = (D.to - D.from) / (D.x1 - D.x0) * 3, near = 0;
+            var near = 0;
             for (var m = 0; m < D.marks.length; m++) {
-              if (Math.abs(D.marks[m][0] - t) > span) continue;
+              if (Math.abs(xOf(D.marks[m][0]) - x) > 3) continue;
               if (++near <= 6) html += '<div class="mark">' + esc(D.marks[m][2]) + "</div>";
             }
             if (near > 6) html += '<div class="mark">… ' + (near - 6) + " more here</div>";
@@ -179,7 +199,7 @@ extension TimelineChart {
             var r = svg.getBoundingClientRect();
             var x = (e.clientX - r.left) * svg.viewBox.baseVal.width / r.width;
             if (x < D.x0 || x > D.x1) { box.style.display = "none"; cursor.style.display = "none"; return; }
-            show(D.from + (x - D.x0) / (D.x1 - D.x0) * (D.to - D.from));
+            show(tOf(x));
           });
           svg.addEventListener("mouseleave", function () {
             box.style.display = "none";

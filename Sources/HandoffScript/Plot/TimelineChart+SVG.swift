@@ -24,8 +24,17 @@ extension TimelineChart {
         return r
     }
 
-    /// About how wide `text` is at font size 10 (wide enough for digits and lower case).
-    static func textWidth(_ text: String) -> Double { Double(text.count) * 5.8 }
+    /// About how wide `text` is at a font size (wide enough for digits and lower case).
+    static func textWidth(_ text: String, size: Double = 10) -> Double {
+        Double(text.count) * 0.62 * size
+    }
+
+    /// `text`, cut short with `…` where it would be wider than `width` at font `size`.
+    static func fitted(_ text: String, _ width: Double, size: Double) -> String {
+        guard textWidth(text, size: size) > width else { return text }
+        let keep = max(0, Int(width / (0.62 * size)) - 1)
+        return String(text.prefix(keep)) + "…"
+    }
 
     /// A pixel coordinate with two decimals at most.
     static func px(_ v: Double) -> String { NumberFormat.format(v) }
@@ -74,13 +83,13 @@ extension TimelineChart {
         o += "<rect width=\"100%\" height=\"100%\" fill=\"#ffffff\"/>\n"
         o += defs
         o +=
-            "<text x=\"16\" y=\"22\" font-size=\"15\" font-weight=\"600\" fill=\"#1f2933\">\(Self.xml(title))</text>\n"
+            "<text x=\"16\" y=\"22\" font-size=\"15\" font-weight=\"600\" fill=\"#1f2933\">\(Self.xml(Self.fitted(title, w - 32, size: 15)))</text>\n"
         o +=
-            "<text x=\"16\" y=\"37\" fill=\"#52606d\">\(Self.xml(subtitle))</text>\n"
+            "<text x=\"16\" y=\"37\" fill=\"#52606d\">\(Self.xml(Self.fitted(subtitle, w - 32, size: 11)))</text>\n"
         o += ownerBand
         o += markBand
         for k in timeline.lanes.entries.indices { o += lane(k) }
-        o += axis
+        o += axisSVG
         o += legendSVG
         o += "</svg>\n"
         return o
@@ -94,9 +103,11 @@ extension TimelineChart {
         let n = timeline.commands.filter { $0.time >= from && $0.time <= to }.count
         let simplified =
             window.count > Self.columns
-            ? "; simplified to \(Self.columns) columns (first, min, max, last per column)" : ""
+            ? "; simplified to \(Self.columns) columns (first, min, max, last)" : ""
+        let compressed =
+            axis.compressed.first.map { "; quiet stretches \($0.factor)× faster (shaded)" } ?? ""
         return
-            "t \(NumberFormat.format(from))–\(NumberFormat.format(to)) s · \(Plural.count(n, "command")) · \(Plural.count(window.count, "frame row"))\(simplified)"
+            "t \(NumberFormat.format(from))–\(NumberFormat.format(to)) s · \(Plural.count(n, "command")) · \(Plural.count(window.count, "frame row"))\(simplified)\(compressed)"
     }
 
     /// Marker shapes, drawn centred on 0,0.
@@ -157,29 +168,17 @@ extension TimelineChart {
         }
     }
 
-    /// The owner band (who owns the finger, coloured by node and labelled with its id) and, under
-    /// it, the phase strip.
+    /// The owner band (who owns the finger, coloured by node and labelled with its id), under it
+    /// the consumer band (which node took the most of each frame's movement: the sheet while a
+    /// list's pan carries it) and the phase strip.
     var ownerBand: String {
         let f = Self.px
         var o = "<g class=\"band owner\">\n"
-        let top = bandTop
-        o +=
-            "<text x=\"\(f(Self.left - 8))\" y=\"\(f(top + 13))\" text-anchor=\"end\" font-weight=\"600\" fill=\"#1f2933\">owner</text>\n"
-        o +=
-            "<rect x=\"\(f(Self.left))\" y=\"\(f(top))\" width=\"\(f(Self.plotWidth))\" height=\"\(f(Self.bandHeight))\" fill=\"#f8f9fa\" stroke=\"#dee2e6\"/>\n"
-        for run in runs({ $0.owner }) {
-            guard let owner = run.value else { continue }
-            let x0 = x(run.from)
-            let x1 = x(run.to)
-            let id = timeline.id(owner)
-            o +=
-                "<rect class=\"owner\" data-owner=\"\(Self.xml(id))\" data-from=\"\(JSONWriter.number(run.from))\" data-to=\"\(JSONWriter.number(run.to))\" x=\"\(f(x0))\" y=\"\(f(top))\" width=\"\(f(max(0.5, x1 - x0)))\" height=\"\(f(Self.bandHeight))\" fill=\"\(colour(node: owner))\" fill-opacity=\"0.85\"><title>owner \(Self.xml(id))</title></rect>\n"
-            if x1 - x0 > Double(id.count) * 6.5 + 8 {
-                o +=
-                    "<text x=\"\(f(x0 + 5))\" y=\"\(f(top + 13))\" fill=\"#fff\" font-weight=\"600\">\(Self.xml(id))</text>\n"
-            }
-        }
-        let ptop = top + Self.bandHeight + 2
+        o += band("owner", top: bandTop, runs({ $0.owner }))
+        o += "</g>\n<g class=\"band consumer\">\n"
+        o += band("consumer", top: consumerTop, runs({ $0.consumer }))
+        o += "</g>\n<g class=\"band phase\">\n"
+        let ptop = phaseTop
         o +=
             "<text x=\"\(f(Self.left - 8))\" y=\"\(f(ptop + 7))\" text-anchor=\"end\" font-size=\"9\" fill=\"#52606d\">phase</text>\n"
         for run in runs({ $0.phase }) {
@@ -190,46 +189,80 @@ extension TimelineChart {
         return o
     }
 
-    /// The marker band: four strips (the finger, taps and refusals, handoffs and edges, hazards), a
-    /// glyph per marker with a tooltip; handoffs also draw a guide down through the lanes.
+    /// A band of nodes over time (`owner`, `consumer`): a rect per run in the node's colour,
+    /// `data-NAME` its id, labelled where the id fits.
+    func band(_ name: String, top: Double, _ runs: [(from: Double, to: Double, value: Int?)])
+        -> String
+    {
+        let f = Self.px
+        var o =
+            "<text x=\"\(f(Self.left - 8))\" y=\"\(f(top + 13))\" text-anchor=\"end\" font-weight=\"600\" fill=\"#1f2933\">\(name)</text>\n"
+        o +=
+            "<rect x=\"\(f(Self.left))\" y=\"\(f(top))\" width=\"\(f(Self.plotWidth))\" height=\"\(f(Self.bandHeight))\" fill=\"#f8f9fa\" stroke=\"#dee2e6\"/>\n"
+        for run in runs {
+            guard let node = run.value else { continue }
+            let x0 = x(run.from)
+            let x1 = x(run.to)
+            let id = timeline.id(node)
+            o +=
+                "<rect class=\"\(name)\" data-\(name)=\"\(Self.xml(id))\" data-from=\"\(JSONWriter.number(run.from))\" data-to=\"\(JSONWriter.number(run.to))\" x=\"\(f(x0))\" y=\"\(f(top))\" width=\"\(f(max(0.5, x1 - x0)))\" height=\"\(f(Self.bandHeight))\" fill=\"\(colour(node: node))\" fill-opacity=\"0.85\"><title>\(name) \(Self.xml(id))</title></rect>\n"
+            if x1 - x0 > Self.textWidth(id, size: 11) + 8 {
+                o +=
+                    "<text x=\"\(f(x0 + 5))\" y=\"\(f(top + 13))\" fill=\"#fff\" font-weight=\"600\">\(Self.xml(id))</text>\n"
+            }
+        }
+        return o
+    }
+
+    /// The marker band: four strips (the finger, taps and refusals, handoffs and edges, stops and
+    /// hazards), each as many lines high as `layout` needs, a glyph per marker with a tooltip;
+    /// handoffs also draw a guide down through the lanes.
     var markBand: String {
         let f = Self.px
         var o = "<g class=\"marks\">\n"
         let names = ["finger", "taps", "handoffs", "stops, hazards"]
-        for row in 0..<Self.markRows {
-            let y = marksTop + Double(row) * Self.markRowHeight
+        for strip in 0..<Self.markRows {
+            let y = stripTop(strip)
             o +=
-                "<text x=\"\(f(Self.left - 8))\" y=\"\(f(y + 11))\" text-anchor=\"end\" font-size=\"10\" fill=\"#52606d\">\(names[row])</text>\n"
-            o +=
-                "<line x1=\"\(f(Self.left))\" x2=\"\(f(Self.left + Self.plotWidth))\" y1=\"\(f(y + 8))\" y2=\"\(f(y + 8))\" stroke=\"#f1f3f5\"/>\n"
+                "<text x=\"\(f(Self.left - 8))\" y=\"\(f(y + 11))\" text-anchor=\"end\" font-size=\"10\" fill=\"#52606d\">\(names[strip])</text>\n"
+            for line in 0..<layout.lines[strip] {
+                let ly = y + Double(line) * Self.markRowHeight + 8
+                o +=
+                    "<line x1=\"\(f(Self.left))\" x2=\"\(f(Self.left + Self.plotWidth))\" y1=\"\(f(ly))\" y2=\"\(f(ly))\" stroke=\"#f1f3f5\"/>\n"
+            }
         }
-        let kept = marks
-        let handoffs = kept.filter { $0.mark.kind == .handoff }.count
-        let guides = handoffs <= 80
-        // Few handoffs: each says who handed to whom beside its marker.
-        let labelled = handoffs <= 12
-        for (m, count) in kept {
-            let mx = x(m.time)
-            let my = marksTop + Double(m.kind.row) * Self.markRowHeight + 8
-            if guides && m.kind == .handoff {
+        let placed = layout.placed
+        let guides = placed.count { $0.mark.kind == .handoff } <= 80
+        for p in placed {
+            let mx = p.x
+            let my = stripTop(p.strip) + Double(p.line) * Self.markRowHeight + 8
+            if guides && p.mark.kind == .handoff {
                 o +=
                     "<line class=\"guide\" x1=\"\(f(mx))\" x2=\"\(f(mx))\" y1=\"\(f(my + 6))\" y2=\"\(f(lanesBottom))\" stroke=\"#e8590c\" stroke-width=\"1\" stroke-dasharray=\"3 3\" opacity=\"0.7\"/>\n"
             }
-            let (detail, label) = timeline.describe(m)
-            if labelled, count == 1, let label {
-                // Right of the marker, or left of it where the text would run past the plot.
-                let fits = mx + 9 + Double(label.count) * 6 <= Self.left + Self.plotWidth
-                let tx = fits ? mx + 9 : mx - 9
-                let anchor = fits ? "" : " text-anchor=\"end\""
+            if let label = p.label {
+                let gap = MarkLayout.radius + MarkLayout.labelGap
+                let tx = p.labelLeft ? mx - gap : mx + gap
+                let anchor = p.labelLeft ? " text-anchor=\"end\"" : ""
                 o +=
-                    "<text x=\"\(f(tx))\" y=\"\(f(my + 4))\"\(anchor) font-size=\"10\" fill=\"#e8590c\">\(Self.xml(label))</text>\n"
+                    "<text class=\"mark-label\" x=\"\(f(tx))\" y=\"\(f(my + 4))\"\(anchor) font-size=\"\(f(MarkLayout.labelSize))\" fill=\"#e8590c\">\(Self.xml(label))</text>\n"
             }
-            let more = count > 1 ? " (and \(count - 1) more in this pixel)" : ""
+            let detail = timeline.describe(p.mark).detail
+            var more = ""
+            if p.count > 1 {
+                let kinds = p.joined.isEmpty ? "" : ": " + Self.kindList(p.joined)
+                more = " (and \(p.count - 1) more here\(kinds))"
+            }
             o +=
-                "<use class=\"mark\" href=\"#m-\(Self.markID(m.kind))\" x=\"\(f(mx))\" y=\"\(f(my))\" data-kind=\"\(m.kind.rawValue)\" data-t=\"\(JSONWriter.number(m.time))\" data-command=\"\(m.command)\" data-count=\"\(count)\"><title>#\(m.command) t \(NumberFormat.format(m.time)) s: \(Self.xml(detail))\(more)</title></use>\n"
+                "<use class=\"mark\" href=\"#m-\(Self.markID(p.mark.kind))\" x=\"\(f(mx))\" y=\"\(f(my))\" data-kind=\"\(p.mark.kind.rawValue)\" data-t=\"\(JSONWriter.number(p.mark.time))\" data-command=\"\(p.mark.command)\" data-count=\"\(p.count)\"><title>#\(p.mark.command) t \(NumberFormat.format(p.mark.time)) s: \(Self.xml(detail))\(more)</title></use>\n"
         }
         o += "</g>\n"
         return o
+    }
+
+    /// Kinds in words, each once, in the legend's order (`hazard, breakpoint`).
+    static func kindList(_ kinds: [TimelineMark.Kind]) -> String {
+        TimelineMark.Kind.allCases.filter(kinds.contains).map(\.rawValue).joined(separator: ", ")
     }
 
     /// One lane: caption, range shaded, guides, the line, its overscroll in red, and the values
@@ -265,8 +298,12 @@ extension TimelineChart {
         }
         o += " data-t=\"\(ts)\" data-v=\"\(vs)\">\n"
         o += "<title>\(Self.xml(id)): \(Self.xml(what))</title>\n"
+        // The caption stays inside the picture (a long id from a scene file is cut short).
+        let room = Self.width - Self.left - 4
+        let shownID = Self.fitted(id, room / 2, size: 12)
+        let shownWhat = Self.fitted(what, room - Self.textWidth(shownID + "  ", size: 12), size: 12)
         o +=
-            "<text x=\"\(f(Self.left))\" y=\"\(f(top - 8))\" font-size=\"12\" font-weight=\"600\" fill=\"\(colour)\">\(Self.xml(id))<tspan font-weight=\"400\" fill=\"#52606d\" font-size=\"11\">  \(Self.xml(what))</tspan></text>\n"
+            "<text x=\"\(f(Self.left))\" y=\"\(f(top - 8))\" font-size=\"12\" font-weight=\"600\" fill=\"\(colour)\">\(Self.xml(shownID))<tspan font-weight=\"400\" fill=\"#52606d\" font-size=\"11\">  \(Self.xml(shownWhat))</tspan></text>\n"
         o +=
             "<rect x=\"\(f(Self.left))\" y=\"\(f(top))\" width=\"\(f(Self.plotWidth))\" height=\"\(f(laneHeight(k)))\" fill=\"#fcfcfd\" stroke=\"#e9ecef\"/>\n"
         if let r = s.range {
@@ -333,8 +370,9 @@ extension TimelineChart {
         return o
     }
 
-    /// The time axis: command numbers where each command starts, then seconds.
-    var axis: String {
+    /// The time axis: command numbers where each command starts, then seconds; a compressed
+    /// stretch is shaded from the bands down to the axis and says how much faster it is drawn.
+    var axisSVG: String {
         let f = Self.px
         var o = "<g class=\"axis\">\n"
         let top = axisTop
@@ -372,6 +410,15 @@ extension TimelineChart {
             labelEnd = end + 6
         }
         let ty = top + 24
+        for s in axis.compressed {
+            o +=
+                "<rect class=\"compressed\" data-from=\"\(JSONWriter.number(s.from))\" data-to=\"\(JSONWriter.number(s.to))\" data-factor=\"\(s.factor)\" x=\"\(f(s.x0))\" y=\"\(f(bandTop))\" width=\"\(f(s.x1 - s.x0))\" height=\"\(f(ty - bandTop))\" fill=\"#868e96\" fill-opacity=\"0.1\"><title>t \(NumberFormat.format(s.from))–\(NumberFormat.format(s.to)) s: nothing marked and every lane nearly still, drawn \(s.factor)× faster</title></rect>\n"
+            let words = ["quiet, \(s.factor)× faster", "\(s.factor)× faster", "\(s.factor)×"]
+            if let label = words.first(where: { Self.textWidth($0, size: 9) + 4 <= s.x1 - s.x0 }) {
+                o +=
+                    "<text x=\"\(f((s.x0 + s.x1) / 2))\" y=\"\(f(ty + 29))\" text-anchor=\"middle\" font-size=\"9\" fill=\"#52606d\">\(label)</text>\n"
+            }
+        }
         o +=
             "<line x1=\"\(f(Self.left))\" x2=\"\(f(Self.left + Self.plotWidth))\" y1=\"\(f(ty))\" y2=\"\(f(ty))\" stroke=\"#adb5bd\"/>\n"
         o +=

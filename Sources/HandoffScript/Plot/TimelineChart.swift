@@ -1,9 +1,11 @@
 import HandoffCore
 
-/// The timeline laid out for drawing (SPEC §12): time across a window of it, one lane per scroll
-/// node, sheet and stretching view, simplified to the pixel width — each lane keeps, per pixel
-/// column, its first, lowest, highest and last sample (so every peak and every jump survives),
-/// and the bands and markers keep one entry per column. The SVG and HTML views draw this.
+/// The timeline laid out for drawing (SPEC §12): time across a window of it (its quiet stretches
+/// compressed when no window is given: `TimelineAxis`), one lane per scroll node, sheet and
+/// stretching view, simplified to the pixel width — each lane keeps, per pixel column, its first,
+/// lowest, highest and last sample (so every peak and every jump survives), the bands keep one
+/// entry per column, and the markers are placed so that none hides another (`MarkLayout`). The
+/// SVG and HTML views draw this.
 struct TimelineChart {
     let timeline: Timeline
     /// The window drawn, in seconds.
@@ -13,6 +15,10 @@ struct TimelineChart {
     let window: Range<Int>
     /// Each lane's lowest and highest value in the window.
     let extremes: [(low: Double, high: Double)]
+    /// Time across the plot.
+    private(set) var axis: TimelineAxis
+    /// Where the markers go.
+    private(set) var layout: MarkLayout
 
     // Layout, in pixels.
     static let width = 960.0
@@ -28,7 +34,7 @@ struct TimelineChart {
     static let laneHeight = 78.0
     static let flatLaneHeight = 26.0
     static let laneGap = 30.0
-    static let axisHeight = 54.0
+    static let axisHeight = 64.0
 
     init(_ timeline: Timeline, from: Double?, to: Double?) {
         self.timeline = timeline
@@ -57,6 +63,75 @@ struct TimelineChart {
             extremes.append((lo, hi))
         }
         self.extremes = extremes
+        axis = TimelineAxis(from: start, to: end, x0: Self.left, x1: Self.left + Self.plotWidth)
+        layout = MarkLayout([], strips: Self.markRows, x: { _ in 0 }, minX: 0, maxX: 0) { _ in nil }
+        if from == nil && to == nil {
+            axis = TimelineAxis(
+                from: start, to: end, x0: Self.left, x1: Self.left + Self.plotWidth,
+                quiet: quietStretches())
+        }
+        let handoffs = marks.count { $0.mark.kind == .handoff }
+        let axis = axis
+        layout = MarkLayout(
+            marks, strips: Self.markRows, x: { axis.x($0) }, minX: Self.left,
+            maxX: Self.left + Self.plotWidth
+        ) { [timeline] m in
+            // Few handoffs: each says who handed to whom beside its marker.
+            handoffs <= 12 ? timeline.describe(m).label : nil
+        }
+    }
+
+    /// A quiet stretch lasts at least this long (and `quietPart` of the window).
+    static let quietMinimum = 0.25
+    static let quietPart = 0.08
+    /// A lane moving less than this part of its travel in the window a second is still.
+    static let stillSpeed = 0.5
+
+    /// The stretches of the window in which nothing is marked, no command starts, no finger is
+    /// down and every lane is nearly still (each at least `quietMinimum` long): the tail of a
+    /// fling, a `wait`.
+    func quietStretches() -> [ClosedRange<Double>] {
+        let rows = timeline.rows
+        let lanes = timeline.lanes.entries.indices
+        // Each lane's whole travel in the window: a lane is still where it moves less than
+        // `stillSpeed` of it a second.
+        let spans = lanes.map { k in max(extremes[k].high - extremes[k].low, 1e-9) }
+        var events = timeline.marks.map(\.time) + timeline.commands.map(\.time)
+        events.sort()
+        let minimum = max(Self.quietMinimum, Self.quietPart * (to - from))
+        var out: [ClosedRange<Double>] = []
+        var start: Double?
+        var e = 0
+        func close(_ end: Double) {
+            if let s = start, end - s >= minimum { out.append(s...end) }
+            start = nil
+        }
+        for r in window.dropFirst() {
+            let a = rows[r - 1].time
+            let b = rows[r].time
+            guard b > a else { continue }
+            var marked = false
+            while e < events.count, events[e] <= b {
+                if events[e] > a { marked = true }
+                e += 1
+            }
+            var fastest = 0.0
+            for k in lanes {
+                let moved = abs(
+                    timeline.value(row: r, lane: k) - timeline.value(row: r - 1, lane: k))
+                fastest = max(fastest, moved / spans[k])
+            }
+            let busy =
+                marked || fastest / (b - a) >= Self.stillSpeed || rows[r].phase == .touching
+                || rows[r].phase == .panning
+            if busy {
+                close(a)
+            } else if start == nil {
+                start = a
+            }
+        }
+        if let r = window.last { close(rows[r].time) }
+        return out
     }
 
     /// A lane whose value never changes in the window is drawn flat and low.
@@ -67,18 +142,31 @@ struct TimelineChart {
     // MARK: Scales
 
     /// The x of a time.
-    func x(_ t: Double) -> Double { Self.left + (t - from) / (to - from) * Self.plotWidth }
+    func x(_ t: Double) -> Double { axis.x(t) }
 
     /// The pixel column of a time, clamped to the plot.
     func column(_ t: Double) -> Int {
-        min(Self.columns - 1, max(0, Int((t - from) / (to - from) * Double(Self.columns))))
+        let f = (x(t) - Self.left) / Self.plotWidth
+        return min(Self.columns - 1, max(0, Int(f * Double(Self.columns))))
+    }
+
+    /// The time where pixel column `c` starts.
+    func time(column c: Int) -> Double {
+        axis.time(Self.left + Double(c) * Self.plotWidth / Double(Self.columns))
     }
 
     var bandTop: Double { Self.titleHeight }
-    var marksTop: Double { bandTop + Self.bandHeight + Self.phaseHeight + 6 }
+    /// The band of which node consumed the movement, under the owner band.
+    var consumerTop: Double { bandTop + Self.bandHeight + 2 }
+    var phaseTop: Double { consumerTop + Self.bandHeight + 2 }
+    var marksTop: Double { phaseTop + Self.phaseHeight + 6 }
     /// Strips of the marker band (`TimelineMark.Kind.row`).
     static let markRows = 4
-    var lanesTop: Double { marksTop + Double(Self.markRows) * Self.markRowHeight + 10 }
+    /// The top of a strip of the marker band (a strip has as many lines as its markers need).
+    func stripTop(_ strip: Int) -> Double {
+        marksTop + Double(layout.lines.prefix(strip).reduce(0, +)) * Self.markRowHeight
+    }
+    var lanesTop: Double { stripTop(Self.markRows) + 10 }
     func laneTop(_ k: Int) -> Double {
         var top = lanesTop + Self.laneGap
         for j in 0..<k { top += laneHeight(j) + Self.laneGap }
@@ -205,39 +293,39 @@ struct TimelineChart {
                 out.append((a, b, v))
             }
         }
-        guard window.count > 1 else { return out }
         let rows = timeline.rows
+        guard let first = window.first else { return out }
+        // Each interval between rows carries the later row's value; the window's first row
+        // covers the time from the window's start (its frame's moves).
+        var intervals = [(a: from, b: rows[first].time, row: first)]
+        for r in window.dropFirst() { intervals.append((rows[r - 1].time, rows[r].time, r)) }
         if window.count <= Self.columns {
-            for r in window.dropFirst() { add(rows[r - 1].time, rows[r].time, value(rows[r])) }
+            for i in intervals { add(i.a, i.b, value(rows[i.row])) }
             return out
         }
-        // Long windows: per pixel column, the value held longest in it.
-        let dt = (to - from) / Double(Self.columns)
+        // Long windows: per pixel column, the value held longest in it. Every column an
+        // interval touches is visited (by index: no column is skipped by rounding).
         var c = 0
         var held: [(V, Double)] = []
         func flush() {
             guard let best = held.max(by: { $0.1 < $1.1 }) else { return }
-            add(from + Double(c) * dt, from + Double(c + 1) * dt, best.0)
+            add(time(column: c), time(column: c + 1), best.0)
             held.removeAll(keepingCapacity: true)
         }
-        for r in window.dropFirst() {
-            var a = rows[r - 1].time
-            let b = rows[r].time
+        for (a, b, r) in intervals where b > a {
             let v = value(rows[r])
-            while a < b {
-                let col = column(a)
+            let c0 = column(a)
+            for col in c0...max(c0, column(b)) {
                 if col != c {
                     flush()
                     c = col
                 }
-                let end = min(b, from + Double(col + 1) * dt)
+                let part = max(0, min(b, time(column: col + 1)) - max(a, time(column: col)))
                 if let i = held.firstIndex(where: { $0.0 == v }) {
-                    held[i].1 += end - a
+                    held[i].1 += part
                 } else {
-                    held.append((v, end - a))
+                    held.append((v, part))
                 }
-                if end <= a { break }
-                a = end
             }
         }
         flush()
@@ -245,7 +333,7 @@ struct TimelineChart {
     }
 
     /// The markers in the window, one per kind and pixel column (the first), with how many
-    /// fell there.
+    /// fell there: what `layout` places.
     var marks: [(mark: TimelineMark, count: Int)] {
         var out: [(mark: TimelineMark, count: Int)] = []
         var at: [String: Int] = [:]
@@ -278,16 +366,20 @@ struct TimelineChart {
         return out
     }
 
-    /// Tick times for the time axis: 1, 2 or 5 × 10ⁿ apart, about eight of them.
+    /// Tick times for the time axis: 1, 2 or 5 × 10ⁿ apart, about 95 px apart where the axis is
+    /// not compressed; in a compressed stretch, a tick closer than 40 px to the last is left out.
     var timeTicks: [Double] {
-        let span = to - from
-        let raw = span / 8
+        let raw = 95 / axis.busyScale
         let magnitude = pow10(log10(raw).rounded(.down))
         let step = [1.0, 2, 5, 10].map { $0 * magnitude }.first { $0 >= raw } ?? raw
         var out: [Double] = []
         var t = (from / step).rounded(.up) * step
+        var lastX = -Double.infinity
         while t <= to + step * 1e-9 {
-            out.append(abs(t) < step * 1e-9 ? 0 : t)
+            if x(t) - lastX >= 40 {
+                out.append(abs(t) < step * 1e-9 ? 0 : t)
+                lastX = x(t)
+            }
             t += step
         }
         return out

@@ -16,6 +16,9 @@ package final class TimelineSampler {
     private(set) var commands: [TimelineCommand] = []
     /// The history number of the running command (0 before the first).
     private var current = 0
+    /// What each frame of the running command moved, by frame: each node's part of the travel of
+    /// its moves and momentum frames (their ledgers), overscroll included.
+    private var moved: [Int: [Int: Double]] = [:]
 
     init(_ graph: SceneGraph) {
         self.graph = graph
@@ -40,6 +43,13 @@ package final class TimelineSampler {
     func observe(_ log: UnsafeBufferPointer<Occurrence>) {
         guard current > 0 else { return }
         for o in log {
+            switch o.event {
+            case .moved(let ledger), .flingFrame(let ledger):
+                for share in ledger.shares {
+                    moved[o.frame, default: [:]][share.node, default: 0] += abs(share.amount)
+                }
+            default: break
+            }
             collector.fact = .event(o)
             FactDescriber.event(
                 o.event, names, at: Moment(time: o.time, frame: o.frame), into: &collector)
@@ -60,11 +70,25 @@ package final class TimelineSampler {
             values.removeLast(lanes.entries.count)
         }
         append(sim)
+        // Each of the command's rows: the node that took the most of its frame's travel.
+        var r = rows.count - 1
+        while r >= 0, rows[r].command == current {
+            rows[r].consumer = moved[rows[r].frame].flatMap(Self.largest)
+            r -= 1
+        }
+        moved = [:]
+    }
+
+    /// The node with the largest part (the first in tree order of equal ones).
+    static func largest(_ parts: [Int: Double]) -> Int? {
+        parts.keys.sorted().max { parts[$0]! < parts[$1]! }
     }
 
     private func append(_ sim: borrowing Simulator) {
         rows.append(
-            TimelineRow(time: sim.time, command: current, phase: sim.phase, owner: sim.owner))
+            TimelineRow(
+                time: sim.time, frame: sim.frame, command: current, phase: sim.phase,
+                owner: sim.owner))
         for k in lanes.entries.indices { values.append(lanes.value(k, sim)) }
     }
 
@@ -79,11 +103,18 @@ package final class TimelineSampler {
 /// One sampled moment (its lane values live in `Timeline.values`).
 package struct TimelineRow: Equatable, Sendable {
     package var time: Double
+    /// Frames advanced since the load (a command that runs no frame shares its frame with the
+    /// row before it).
+    package var frame: Int
     /// The history number of the command it belongs to.
     package var command: Int
     package var phase: Phase
     /// The node that owns the finger, if a pan is active.
     package var owner: Int?
+    /// The node that took the most of this frame's movement (a move's or a momentum frame's
+    /// travel, overscroll included), if anything moved by finger or fling in it: under the owner
+    /// band, which node actually moved (SPEC §12).
+    package var consumer: Int? = nil
 }
 
 /// A history command: its number, canonical text and start time.
