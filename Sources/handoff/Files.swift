@@ -33,6 +33,11 @@ struct LocalFiles: FileAccess {
     /// it, so a failure (a full disk) leaves the old file byte for byte. A symbolic link is never
     /// written through, and a device or a FIFO is never replaced.
     func create(_ path: String, _ text: String) throws(FileError) {
+        try create(path) { write in write(text) }
+    }
+
+    /// `create`, the text written piece by piece as `body` hands it over.
+    func create(_ path: String, pieces body: ((String) -> Void) -> Void) throws(FileError) {
         var st = stat()
         var mode: mode_t = 0o644
         if lstat(path, &st) == 0 {
@@ -48,8 +53,12 @@ struct LocalFiles: FileAccess {
         let temporary = "\(path[..<slash]).\(path[slash...]).\(getpid()).tmp"
         let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, mode)
         guard fd >= 0 else { throw FileError(Self.describe(errno)) }
-        var text = text
-        var error = text.withUTF8 { writeAll(fd, UnsafeRawBufferPointer($0)) }
+        var error: Int32 = 0
+        body { piece in
+            guard error == 0 else { return }
+            var piece = piece
+            error = piece.withUTF8 { writeAll(fd, UnsafeRawBufferPointer($0)) }
+        }
         if error == 0, fchmod(fd, mode) != 0 || fsync(fd) != 0 { error = errno }
         close(fd)
         if error == 0, rename(temporary, path) != 0 { error = errno }

@@ -77,10 +77,9 @@ struct Plot: ParsableCommand {
         let timeline = run.session.timeline()
         if let (message, _) = timeline.emptyWindow(from: start, to: end) { throw usage(message) }
         let written = timeline.counts(from: start, to: end)
-        let picture = format.render(timeline, from: start, to: end)
         if let output {
             do {
-                try files.create(output, picture)
+                try files.create(output) { format.render(timeline, from: start, to: end, into: $0) }
             } catch {
                 throw usage("cannot write '\(Escape.visible(output))': \(error.message)")
             }
@@ -93,7 +92,7 @@ struct Plot: ParsableCommand {
                     ].joined(separator: ", "),
                 error: true)
         } else {
-            StandardStream.out(picture)
+            format.render(timeline, from: start, to: end) { StandardStream.out($0) }
         }
         if !run.failures.isEmpty { throw ExitCode(1) }
     }

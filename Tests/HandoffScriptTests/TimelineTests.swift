@@ -629,3 +629,29 @@ struct TimelineGeometryTests {
         Self.check(p, "fling")
     }
 }
+
+/// `plot` to JSON Lines streams (issue 22): the rows are handed over in pieces of about 64 KB,
+/// whole lines each, and together they are the file.
+struct TimelineStreamingTests {
+    @Test func jsonLinesComeInPiecesOfWholeRows() {
+        var s = Session(scene: BuiltinScenes.sheet, ref: "sheet", files: MemoryFiles())
+        for _ in 0..<40 {
+            for c in [
+                "pan 0 -450 over 300ms", "end 0 -2500", "settle", "pan 0 500", "end", "settle",
+            ] {
+                _ = s.run(c)
+            }
+        }
+        let timeline = s.timeline()
+        var pieces: [String] = []
+        timeline.jsonLines { pieces.append($0) }
+        #expect(pieces.count > 2)
+        #expect(
+            pieces.dropLast().allSatisfy {
+                $0.utf8.count >= 1 << 16 && $0.utf8.count < (1 << 16) + 1024
+            })
+        #expect(pieces.allSatisfy { $0.hasSuffix("}\n") })
+        #expect(pieces.joined() == timeline.jsonLines())
+        #expect(pieces.joined().split(separator: "\n").count == timeline.rows.count)
+    }
+}

@@ -13,6 +13,17 @@ package enum PlotFormat: String, CaseIterable, Sendable {
         self.init(rawValue: path[path.index(after: dot)...].lowercased())
     }
 
+    /// `render`, handed to `write` in pieces as it is made (JSON Lines: about 64 KB at a time,
+    /// so a long session's rows are never one string).
+    package func render(
+        _ timeline: Timeline, from: Double?, to: Double?, into write: (String) -> Void
+    ) {
+        switch self {
+        case .jsonl: timeline.jsonLines(from: from, to: to, into: write)
+        case .svg, .html: write(render(timeline, from: from, to: to))
+        }
+    }
+
     /// The file's text for a timeline over `window` (seconds; nil ends: the whole timeline).
     package func render(_ timeline: Timeline, from: Double?, to: Double?) -> String {
         switch self {

@@ -84,10 +84,19 @@ package struct Timeline: Sendable {
     /// laid out as `state --json` lays its moment out but with `t` and the values to 1e-6
     /// (`micro`), so rates can be computed at any frame rate (SPEC §12).
     package func jsonLines(from: Double? = nil, to: Double? = nil) -> String {
+        var text = ""
+        jsonLines(from: from, to: to) { text += $0 }
+        return text
+    }
+
+    /// `jsonLines`, handed to `write` in pieces of about 64 KB as it is made: a long session's
+    /// file is never whole in memory.
+    package func jsonLines(from: Double? = nil, to: Double? = nil, into write: (String) -> Void) {
         let encoder = MomentEncoder(graph, lanes)
         let window = rows(from: from, to: to)
+        let piece = 1 << 16
         var out = ""
-        out.reserveCapacity(window.count * 160)
+        out.reserveCapacity(piece + 1024)
         for r in window {
             let row = rows[r]
             let m = encoder.encode(
@@ -97,8 +106,12 @@ package struct Timeline: Sendable {
             out += String(row.command) + ",\"offsets\":" + m.offsets + ",\"sheets\":" + m.sheets
             out += ",\"heights\":" + m.heights + ",\"owner\":" + m.owner + ",\"phase\":" + m.phase
             out += "}\n"
+            if out.utf8.count >= piece {
+                write(out)
+                out.removeAll(keepingCapacity: true)
+            }
         }
-        return out
+        if !out.isEmpty { write(out) }
     }
 
     /// A number to 1e-6, half away from zero, trailing zeros dropped, never `-0` and never an

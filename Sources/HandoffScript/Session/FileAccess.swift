@@ -3,8 +3,10 @@
 package protocol FileAccess {
     func read(_ path: String) throws(FileError) -> String
     func exists(_ path: String) -> Bool
-    /// Creates (or truncates) a file with `text`, flushed.
+    /// Creates (or replaces) a file with `text`, flushed.
     func create(_ path: String, _ text: String) throws(FileError)
+    /// `create`, with the text handed over in pieces by `body` (a long `plot` to JSON Lines).
+    func create(_ path: String, pieces body: ((String) -> Void) -> Void) throws(FileError)
     /// Opens a new trace for recording (`force`: an existing file is overwritten; otherwise it is
     /// an error, decided atomically).
     func openTrace(_ path: String, force: Bool) throws(FileError) -> any TraceSink
@@ -42,6 +44,13 @@ extension TraceSink {
 }
 
 extension FileAccess {
+    /// The pieces joined, then `create`: enough for files in memory.
+    package func create(_ path: String, pieces body: ((String) -> Void) -> Void) throws(FileError) {
+        var text = ""
+        body { text += $0 }
+        try create(path, text)
+    }
+
     /// Traces kept through `create` (whole-file rewrites): enough for files in memory.
     package func openTrace(_ path: String, force: Bool) throws(FileError) -> any TraceSink {
         if exists(path) && !force { throw FileError.exists }

@@ -47,7 +47,7 @@ extension Session {
         }
         let written = timeline.counts(from: from, to: to)
         do {
-            try files.create(path, format.render(timeline, from: from, to: to))
+            try files.create(path) { format.render(timeline, from: from, to: to, into: $0) }
         } catch {
             throw fail("cannot write '\(path)': \(error.message)", .file, nil)
         }
