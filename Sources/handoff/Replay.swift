@@ -80,6 +80,11 @@ struct Replay: ParsableCommand {
             // The rewrite is what was asked for: it says `updated`, never FAIL, and exits 0.
             try? files.create(file, runner.updated)
             say(Self.updated(file, n, d))
+            // A rewrite that pins a failure is no fix: the next replay fails, so this one does.
+            if let warning = runner.updateWarning {
+                say(warning)
+                throw ExitCode(1)
+            }
             return
         }
         say(TraceRunner.summary(file: file, outcome: outcome))
@@ -211,6 +216,10 @@ struct TestTraces: ParsableCommand {
                 return false
             }
             write(Replay.updated(path, n, d) + "\n")
+            if let warning = runner.updateWarning {
+                write(warning + "\n")
+                return false
+            }
             return true
         }
         var text = TraceRunner.summary(file: path, outcome: outcome) + "\n"

@@ -35,6 +35,28 @@ struct SessionTests {
             ])
     }
 
+    /// SPEC §6: under `--json`, `state --json` prints the same envelope as every command, with
+    /// the state under `state` (and no events: it only inspects).
+    @Test func stateJSONUnderJSONIsTheEnvelope() {
+        var s = session()
+        s.json = true
+        _ = s.run("pan 0 -250")
+        let line = s.run("state --json").lines.map(\.text)
+        #expect(
+            line == [
+                #"{"command":"state --json","events":[],"state":{"t":0,"phase":"panning","owner":"upcoming","offsets":{"outer":200,"pager":0,"upcoming":50,"previous":0},"pages":{"pager":0},"sheets":{},"heights":{},"touch":{"target":"upcoming[2]","state":"panning(vertical)"},"last_tap":null,"ledger":{"d":250,"consumed":{"outer":200,"upcoming":50},"overscroll":{},"unconsumed":0},"animations":[]}}"#
+            ])
+    }
+
+    /// `handoff` lines are coloured on a terminal like `owner` lines (the README says so): the
+    /// role, not the text, decides the colour.
+    @Test func handoffLinesAreHighlighted() {
+        var s = session()
+        let out = s.run("pan 0 -250").lines
+        #expect(out.first { $0.text.hasPrefix("handoff") }?.role == .highlight)
+        #expect(out.first { $0.text.hasPrefix("owner") }?.role == .highlight)
+    }
+
     @Test func moveOutputShowsLedgerHandoffAndChanges() {
         var s = session()
         let out = s.run("pan 0 -250").lines.map(\.text)

@@ -124,7 +124,7 @@ package enum Completion {
             }
             return ["of"]
         case "move", "pan", "swipe":
-            return previous.count >= 2 ? (command == "pan" ? ["over", "at"] : ["over"]) : []
+            return previous.count >= 2 ? (command == "move" ? ["over"] : ["over", "at"]) : []
         case "state":
             return ["--json"]
         case "set":

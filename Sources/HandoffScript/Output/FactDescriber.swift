@@ -304,7 +304,7 @@ package enum FactDescriber {
                 }, ledgerFields(l, n))
         case .handoff(let from, let to):
             write(
-                "handoff", mark: [.handoff],
+                "handoff", role: .highlight, mark: [.handoff],
                 { out in
                     out.line { w in
                         w.label("handoff")

@@ -263,9 +263,7 @@ package struct Session {
             TextRenderer.render(&facts, names: names, into: &rendered)
             rendered.escape()
         }
-        if json, case .state(json: true) = parsed.command {
-            result.lines = rendered.lines
-        } else if json {
+        if json {
             result.lines = [
                 OutputLine(
                     JSONRenderer.line(
