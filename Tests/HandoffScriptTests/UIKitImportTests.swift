@@ -370,3 +370,75 @@ struct UIKitImportTests {
         }
     }
 }
+
+/// A dump wrapped the way terminals and chat tools wrap it (issue 24): `fold -w N` cuts every
+/// line at N columns, inside keys and numbers too (`cont` / `entSize: {390, 2400}`); the joined
+/// dump imports to the same scene as the unwrapped one, and is still recognised as a dump.
+struct WrappedDumpTests {
+    /// What `fold -w width` prints: each line cut into pieces of `width` columns (a tab moves
+    /// to the next multiple of 8 and other characters count their UTF-8 bytes, as in GNU
+    /// `fold`), nothing added or removed.
+    static func fold(_ text: String, width: Int) -> String {
+        var out = ""
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            var column = 0
+            for ch in line {
+                let next = ch == "\t" ? (column / 8 + 1) * 8 : column + ch.utf8.count
+                if next > width, column > 0 {
+                    out += "\n"
+                    column = ch == "\t" ? 8 : ch.utf8.count
+                } else {
+                    column = next
+                }
+                out.append(ch)
+            }
+            out += "\n"
+        }
+        return String(out.dropLast())
+    }
+
+    static let widths = [80, 100, 72, 64, 57, 41]
+    static let names = UIKitImportTests.fixtures.map(\.file).filter {
+        $0 != "mail-ios7-cycript-wrapped"  // wrapped already, by words
+    }
+
+    @Test(arguments: names)
+    func aFoldedDumpImportsToTheSameScene(name: String) throws {
+        let text = try UIKitImportTests.text(name)
+        let whole = try UIKitImporter(file: name, name: name, text: text).run()
+        for width in Self.widths {
+            let folded = Self.fold(text, width: width)
+            #expect(UIKitDump.looksLikeDump(folded), "\(name) at \(width)")
+            let r = try UIKitImporter(file: name, name: name, text: folded).run()
+            #expect(r.scene == whole.scene, "\(name) folded at \(width)")
+            #expect(r.views == whole.views && r.scrollViews == whole.scrollViews)
+        }
+    }
+
+    /// The issue's case: a line cut inside `contentSize`, so neither half is the key; the inner
+    /// table keeps its range.
+    @Test func aCutInsideContentSizeKeepsTheContent() throws {
+        let text = try UIKitImportTests.text("tables-nested-composed")
+        let whole = try UIKitImporter(file: "t", name: "t", text: text).run()
+        let lines = text.split(separator: "\n")
+        let inner = try #require(lines.first { $0.contains("<UITableView: 0x13081d200") })
+        let at = try #require(inner.range(of: "contentSize"))
+        // A width that cuts the inner table's line between `cont` and `entSize`.
+        let width = inner.distance(from: inner.startIndex, to: at.lowerBound) + 4
+        let folded = Self.fold(text, width: width)
+        #expect(folded.contains("cont\nentSize: {393, 1698.6666666666665}"))
+        let r = try UIKitImporter(file: "t", name: "t", text: folded).run()
+        #expect(r.scene == whole.scene)
+        let content = r.scene.root.first?.children.first?.scroll?.content
+        #expect(content == 1698.6666666666665)
+    }
+
+    /// `load` recognises a folded dump by its view lines (no `invalid YAML`), and says it is one.
+    @Test func loadTakesAFoldedDumpForADump() throws {
+        let files = MemoryFiles()
+        files.files["d.txt"] = Self.fold(
+            try UIKitImportTests.text("table-ios12-snapshot-testing"), width: 30)
+        let (_, summary) = try Session.openScene("d.txt", files: files, base: nil)
+        #expect(summary?.hasPrefix("UIKit dump: ") == true)
+    }
+}
