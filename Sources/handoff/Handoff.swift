@@ -57,10 +57,17 @@ struct Run: ParsableCommand {
         let files = LocalFiles()
         var session: Session
         do {
-            let (loaded, summary) = try Session.openScene(scene, files: files, base: nil)
-            // A UIKit dump says what was imported, on stderr so the output stays the scene's.
-            if let summary { console.print("\(scene): \(summary)", error: true) }
+            let (loaded, imported) = try Session.openScene(scene, files: files, base: nil)
             session = Session(scene: loaded, ref: scene, files: files)
+            // A UIKit dump says what was imported, on stderr so the output stays the scene's;
+            // under --json as the `load` event, one JSON line.
+            if let imported {
+                console.print(
+                    json
+                        ? session.loadedEventJSON(imported: imported)
+                        : "\(scene): UIKit dump: \(imported.text)",
+                    error: true)
+            }
         } catch {
             console.print(Escape.visible(error.rendered), error: true)
             throw ExitCode(2)

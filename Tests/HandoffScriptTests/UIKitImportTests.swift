@@ -438,7 +438,7 @@ struct WrappedDumpTests {
         let files = MemoryFiles()
         files.files["d.txt"] = Self.fold(
             try UIKitImportTests.text("table-ios12-snapshot-testing"), width: 30)
-        let (_, summary) = try Session.openScene("d.txt", files: files, base: nil)
-        #expect(summary?.hasPrefix("UIKit dump: ") == true)
+        let (_, imported) = try Session.openScene("d.txt", files: files, base: nil)
+        #expect(imported?.views == 53 && imported?.scrollViews == 1)
     }
 }

@@ -28,6 +28,18 @@ import Testing
             fromDump.err == Self.dump + ": UIKit dump: 53 views, 1 scroll view, 0 lines skipped\n")
     }
 
+    /// Under `--json` the import summary is a JSON line on stderr, the `load` event of the dump
+    /// (what `load DUMP` prints as its event), with the counts as numbers.
+    @Test func theSummaryUnderJSONIsTheLoadEvent() throws {
+        let r = try Harness.run([Self.dump, "--json"], stdin: "load \(Self.dump)\n")
+        #expect(r.status == 0)
+        let event =
+            #"{"kind":"loaded","scene":"table-ios12-snapshot-testing","nodes":53,"window":[320,568],"imported":{"views":53,"scrollViews":1,"skipped":0,"dropped":0}}"#
+        #expect(r.err == event + "\n")
+        #expect(r.out.contains(#"{"command":"load "#))
+        #expect(r.out.contains(#""events":["# + event))
+    }
+
     @Test func loadADumpPrintsASummary() throws {
         let r = try Harness.run([], stdin: "load \(Self.dump)\ntree\n")
         #expect(r.status == 0)

@@ -60,12 +60,20 @@ package enum FactDescriber {
                     line(
                         "load",
                         "\(scene): \(nodes) nodes, window \(f(window.x))×\(f(window.y))"
-                            + (imported.map { "; " + $0 } ?? ""))
+                            + (imported.map { "; UIKit dump: " + $0.text } ?? ""))
                 ],
                 [
                     ("scene", .string(scene)), ("nodes", .int(nodes)),
                     ("window", .list([.number(window.x), .number(window.y)])),
-                    ("imported", .optional(imported)),
+                    (
+                        "imported",
+                        imported.map {
+                            .record([
+                                ("views", .int($0.views)), ("scrollViews", .int($0.scrollViews)),
+                                ("skipped", .int($0.skipped)), ("dropped", .int($0.dropped)),
+                            ])
+                        } ?? .null
+                    ),
                 ])
         case .scene(let name, let description):
             emit(

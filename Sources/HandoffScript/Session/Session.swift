@@ -102,10 +102,10 @@ package struct Session {
     }
 
     /// Resolves a built-in name, a scene file or a UIKit dump (recognised by its view lines,
-    /// SPEC §11); for a dump, also the importer's one-line summary.
+    /// SPEC §11); for a dump, also what the importer found.
     package static func openScene(_ ref: String, files: any FileAccess, base: String?)
         throws(SceneLoadError)
-        -> (scene: Scene, summary: String?)
+        -> (scene: Scene, imported: ImportSummary?)
     {
         if let builtin = BuiltinScenes.named(ref) { return (builtin, nil) }
         let path = Paths.resolve(ref, base: base)
@@ -125,7 +125,7 @@ package struct Session {
                     file: path, name: UIKitImporter.sceneName(for: path), text: text
                 )
                 .run()
-                return (r.scene, "UIKit dump: " + r.summary)
+                return (r.scene, r.imported)
             }
             return (try SceneLoader(file: path, text: text).load(), nil)
         } catch {
@@ -545,9 +545,9 @@ package struct Session {
 
     mutating func load(_ ref: String, fail: Fail) throws(Diagnostic) -> [Fact] {
         let scene: Scene
-        let summary: String?
+        let imported: ImportSummary?
         do {
-            (scene, summary) = try Self.openScene(ref, files: files, base: baseDirectory)
+            (scene, imported) = try Self.openScene(ref, files: files, base: baseDirectory)
         } catch {
             throw fail(error.message, .file, error.suggestion)
         }
@@ -564,11 +564,20 @@ package struct Session {
         historyOverflow = false
         log.reset(checkpointState, nodes: sim.graph.count)
         rebaseline()
-        return [
-            .loaded(
-                scene: scene.name, nodes: sim.graph.count, window: scene.windowSize,
-                imported: summary)
-        ] + unresolvedAfterLoad()
+        return [loadedFact(imported: imported)] + unresolvedAfterLoad()
+    }
+
+    /// The `load` fact of the scene loaded now.
+    func loadedFact(imported: ImportSummary?) -> Fact {
+        .loaded(
+            scene: sim.graph.scene.name, nodes: sim.graph.count, window: sim.graph.scene.windowSize,
+            imported: imported)
+    }
+
+    /// The `load` event of the scene the session started with, as a JSON line: what the
+    /// executable prints on standard error under `--json` when it starts on a UIKit dump.
+    package func loadedEventJSON(imported: ImportSummary) -> String {
+        JSONRenderer.event(loadedFact(imported: imported), names: names)
     }
 }
 
