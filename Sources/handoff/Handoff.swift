@@ -16,6 +16,16 @@ struct Handoff: ParsableCommand {
 
     /// Unusable arguments exit 2 (SPEC §8), not ArgumentParser's 64.
     static func main() {
+        // `handoff help pan`, `handoff help scene`: the session's help topic, as `help pan`
+        // prints it in a session. A subcommand's name keeps ArgumentParser's help for it.
+        let arguments = CommandLine.arguments.dropFirst()
+        if arguments.count == 2, arguments.first == "help", let name = arguments.last,
+            !configuration.subcommands.contains(where: { $0._commandName == name }),
+            let topic = HelpTopic.named(name)
+        {
+            for line in topic.lines { print(line) }
+            return
+        }
         do {
             var command = try parseAsRoot()
             try command.run()

@@ -16,7 +16,7 @@ struct CommandParserTests {
         "expect owner == first",
         "expect list.offset ~= 14.36 ± 0.01", "set policy uikit", "set slop 12.5", "set fps 120",
         "record a.trace", "record a.trace --force", "record stop", "replay a.trace --step", "help",
-        "help pan", "quit",
+        "help pan", "help scene", "quit",
         // Issue 10: every digit that changes the number, and the unit typed (SPEC §1).
         "pan 0 -200.004", "move 0 0.003", "expect t == 0.004 ± 0.001", "wait 8.3334ms",
         "move 0 -40 over 0.3s", "set slop 7.125", "end 0.5 -100.25", "touch 195.333 400.667",

@@ -272,7 +272,7 @@ package enum CommandParser {
             case "help":
                 guard let t = peek else { return .help(nil) }
                 i += 1
-                guard CommandTable.spec(t.text) != nil else {
+                guard HelpTopic.named(t.text) != nil else {
                     throw error(
                         "no command '\(t.text)'", at: t,
                         suggestion: Suggest.command(t.text))

@@ -137,8 +137,9 @@ package enum CommandTable {
                 "re-run the commands since the last load with one setting changed and show both final states; the session is unchanged",
             example: "compare policy uikit", words: ["slop", "slopmode", "policy", "fps"]),
         CommandSpec(
-            name: "help", usage: "help [CMD]", summary: "list commands, or explain one",
-            example: "help pan"),
+            name: "help", usage: "help [CMD | scene]",
+            summary: "list commands, or explain one; 'help scene': every key of a scene file",
+            example: "help pan", words: ["scene"]),
         CommandSpec(name: "quit", usage: "quit", summary: "leave", example: "quit"),
     ]
 

@@ -131,7 +131,7 @@ package enum Completion {
             if previous.isEmpty { return SettingKeys.keys }
             return SettingKeys.values[previous[0]] ?? []
         case "help":
-            return previous.isEmpty ? CommandTable.names : []
+            return previous.isEmpty ? CommandTable.names + ["scene"] : []
         case "break":
             if previous.first == "when" {
                 return arguments(
