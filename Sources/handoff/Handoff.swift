@@ -78,6 +78,9 @@ struct Run: ParsableCommand {
                         : "\(scene): UIKit dump: \(imported.text)",
                     error: true)
             }
+            for line in session.startWarnings(scene: scene, json: json) {
+                console.print(Escape.visible(line), error: true)
+            }
         } catch {
             console.print(Escape.visible(error.rendered), error: true)
             throw ExitCode(2)

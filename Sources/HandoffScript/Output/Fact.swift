@@ -16,6 +16,8 @@ package enum Fact: Sendable {
     case aimed(asked: Target, hit: Target)
     /// `load`: the scene now loaded; `imported` is the importer's summary for a UIKit dump.
     case loaded(scene: String, nodes: Int, window: Point, imported: ImportSummary?)
+    /// `load`: what the scene says that it cannot do (after the `load` line).
+    case sceneWarning(SceneWarning)
     /// `scenes`: one built-in scene.
     case scene(name: String, description: String)
     /// `state`: the whole state, with the settings that differ from their default.

@@ -75,6 +75,27 @@ package enum FactDescriber {
                         } ?? .null
                     ),
                 ])
+        case .sceneWarning(let w):
+            let fields: Fields
+            switch w {
+            case .pastContent(let node, let others, let scroll, let end, let reach):
+                fields = [
+                    ("warning", .string("pastContent")), ("node", .string(node)),
+                    ("others", .int(others)), ("scroll", .string(scroll)), ("end", .number(end)),
+                    ("reach", .number(reach)),
+                ]
+            case .neverBounces(let node, let scroll):
+                fields = [
+                    ("warning", .string("neverStretches")), ("node", .string(node)),
+                    ("scroll", .string(scroll)), ("reason", .string("bounces: false")),
+                ]
+            case .noScroll(let node, _):
+                fields = [
+                    ("warning", .string("neverStretches")), ("node", .string(node)),
+                    ("scroll", .null), ("reason", .string("not in a scroll view")),
+                ]
+            }
+            emit("warning", role: .highlight, [line("warning", w.message)], fields)
         case .scene(let name, let description):
             emit(
                 "scene", [line(name, description)],

@@ -564,7 +564,7 @@ package struct Session {
         historyOverflow = false
         log.reset(checkpointState, nodes: sim.graph.count)
         rebaseline()
-        return [loadedFact(imported: imported)] + unresolvedAfterLoad()
+        return [loadedFact(imported: imported)] + loadWarnings + unresolvedAfterLoad()
     }
 
     /// The `load` fact of the scene loaded now.
@@ -572,6 +572,22 @@ package struct Session {
         .loaded(
             scene: sim.graph.scene.name, nodes: sim.graph.count, window: sim.graph.scene.windowSize,
             imported: imported)
+    }
+
+    /// What the loaded scene says that it cannot do, as facts printed after its `load` line.
+    var loadWarnings: [Fact] {
+        SceneValidator.warnings(sim.graph.scene).map(Fact.sceneWarning)
+    }
+
+    /// The warnings of the scene the session started with, one line each: as text (`SCENE:
+    /// warning: …`, the `load` line's text) or, under `--json`, as JSON event lines. The
+    /// executable prints them on standard error, like a dump's summary.
+    package func startWarnings(scene ref: String, json: Bool) -> [String] {
+        SceneValidator.warnings(sim.graph.scene).map { w in
+            json
+                ? JSONRenderer.event(.sceneWarning(w), names: names)
+                : "\(ref): warning: \(w.message)"
+        }
     }
 
     /// The `load` event of the scene the session started with, as a JSON line: what the
