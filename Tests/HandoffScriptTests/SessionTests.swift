@@ -48,6 +48,19 @@ struct SessionTests {
             ])
     }
 
+    /// `swipe … at X Y` touches at X Y, as `pan … at X Y` does; with a finger down it is an
+    /// error at `at`, as for `pan`.
+    @Test func swipeAtTouchesThere() {
+        var s = session()
+        let out = s.run("swipe -200 0 at 195 500").lines.map(\.text)
+        #expect(out.first == "touch     upcoming[4] at (195, 500)")
+        #expect(out.contains("owner     pager (chain pager)"))
+        _ = s.run("touch 195 500")
+        let r = s.run("swipe 0 -10 at 100 100")
+        #expect(r.failed)
+        #expect(r.lines.first?.text == "error: a finger is already down; 'at' places a new touch")
+    }
+
     /// `handoff` lines are coloured on a terminal like `owner` lines (the README says so): the
     /// role, not the text, decides the colour.
     @Test func handoffLinesAreHighlighted() {
