@@ -397,7 +397,35 @@ struct WrappedDumpTests {
         return String(out.dropLast())
     }
 
-    static let widths = [80, 100, 72, 64, 57, 41]
+    /// What `fold -s -w width` prints (text wrapped at words, as chat tools and editors wrap):
+    /// each line cut after its last blank that fits, or at the width when none does.
+    static func foldAtBlanks(_ text: String, width: Int) -> String {
+        func columns(_ cs: [Character]) -> Int {
+            cs.reduce(0) { c, ch in ch == "\t" ? (c / 8 + 1) * 8 : c + ch.utf8.count }
+        }
+        var out: [String] = []
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            var current: [Character] = []
+            for ch in line {
+                if !current.isEmpty, columns(current + [ch]) > width {
+                    if let blank = current.lastIndex(of: " ") {
+                        out.append(String(current[...blank]))
+                        current = Array(current[(blank + 1)...])
+                    } else {
+                        out.append(String(current))
+                        current = []
+                    }
+                }
+                current.append(ch)
+            }
+            out.append(String(current))
+        }
+        return out.joined(separator: "\n")
+    }
+
+    /// `fold -w 80` and a spread of other widths (each width cuts lines elsewhere: inside
+    /// names, keys, numbers and the bars; a sweep of every width from 20 to 200 passes too).
+    static let widths = [80] + Array(stride(from: 20, through: 200, by: 7))
     static let names = UIKitImportTests.fixtures.map(\.file).filter {
         $0 != "mail-ios7-cycript-wrapped"  // wrapped already, by words
     }
@@ -412,6 +440,14 @@ struct WrappedDumpTests {
             let r = try UIKitImporter(file: name, name: name, text: folded).run()
             #expect(r.scene == whole.scene, "\(name) folded at \(width)")
             #expect(r.views == whole.views && r.scrollViews == whole.scrollViews)
+        }
+        // Wrapped at words: a bar prefix, a view and a `(layer)` each may land on lines of their
+        // own, and the text after a `>` may hold a `<…>` of its own.
+        for width in [30, 40, 60, 80, 100] {
+            let folded = Self.foldAtBlanks(text, width: width)
+            #expect(UIKitDump.looksLikeDump(folded), "\(name) at \(width)")
+            let r = try UIKitImporter(file: name, name: name, text: folded).run()
+            #expect(r.scene == whole.scene, "\(name) folded at blanks at \(width)")
         }
     }
 

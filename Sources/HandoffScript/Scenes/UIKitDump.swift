@@ -88,7 +88,8 @@ package struct UIKitDump: Sendable {
     }
 
     /// The dump's view lines, each joined from the lines a wrap cut it into. A view line starts
-    /// with its bars and `<` and a class name (a line of bars alone, or of bars, `<` and part of
+    /// with its bars (none for the top-level views before the first view with bars) and `<` and
+    /// a class name (a line of bars alone, or of bars, `<` and part of
     /// a name, is its start cut short); the lines after it continue it until its `<` closes,
     /// unless one starts with a bar (a new view line). A dump cut at a fixed column (`fold -w`,
     /// terminals; see `wrapWidth`) is joined as it is, inside keys and numbers; a dump wrapped
@@ -96,6 +97,7 @@ package struct UIKitDump: Sendable {
     static func viewLines(_ lines: [[UInt8]]) -> [Entry] {
         let cut = wrapWidth(lines)
         let hard = cut != nil
+        var sawBars = false
         var out: [Entry] = []
         var i = 0
         while i < lines.count {
@@ -112,6 +114,15 @@ package struct UIKitDump: Sendable {
                 out.append(.other)
                 continue
             }
+            // Once views with bars have come, a line without bars is no view line: it is the
+            // text after a view's `>` wrapped onto a line of its own (`textContainer = <NSText…`),
+            // or text after the dump. (Top-level views come before: the root, `po` of an array.)
+            let barred = line[..<open].contains(UInt8(ascii: "|"))
+            if sawBars, !barred {
+                out.append(.other)
+                continue
+            }
+            if barred { sawBars = true }
             var end = closing(line, from: open)
             var joined = 0
             // Until it closes; cut at a fixed column, also the text after its `>` (a `(layer)`)
@@ -129,6 +140,11 @@ package struct UIKitDump: Sendable {
             guard let end else {
                 out.append(.unclosed(number: number, last: i >= lines.count))
                 continue
+            }
+            // A `(layer)` wrapped onto a line of its own still marks its view's line.
+            if i < lines.count, stripPrefixes(lines[i]).elementsEqual("(layer)".utf8) {
+                line += [UInt8(ascii: " ")] + stripPrefixes(lines[i])
+                i += 1
             }
             out.append(.view(number: number, line: line, open: open, end: end))
         }
@@ -159,8 +175,9 @@ package struct UIKitDump: Sendable {
         line.reduce(0) { column, b in b == UInt8(ascii: "\t") ? (column / 8 + 1) * 8 : column + 1 }
     }
 
-    /// A line that is only a view line's start: bars (at least one) or `<`s, and perhaps part of
-    /// a class name, nothing else.
+    /// A line that ends before its view line's class name does: bars alone (at least one), or
+    /// no view yet and a last `<` followed only by part of a name (`| <UITableVi`, `(id) $1 =
+    /// 0x0881 <UITabl`, `| <<_UITextC`).
     static func isCutStart(_ line: [UInt8]) -> Bool {
         var k = 0
         var bars = 0
@@ -172,10 +189,10 @@ package struct UIKitDump: Sendable {
             k += 1
         }
         if k == line.count { return bars > 0 }
-        guard line[k] == UInt8(ascii: "<") else { return false }
-        while k < line.count, line[k] == UInt8(ascii: "<") { k += 1 }  // `<<_UITextContainerView`
-        while k < line.count, isNameByte(line[k]) { k += 1 }
-        return k == line.count
+        guard let last = line.lastIndex(of: UInt8(ascii: "<")), viewStart(in: line) == nil else {
+            return false
+        }
+        return line[(last + 1)...].allSatisfy(isNameByte)
     }
 
     // MARK: Lines

@@ -42,7 +42,7 @@ package struct UnifiedDiff: Equatable, Sendable {
 
     /// Above this many cells (old × new lines that differ after the common ends are taken off)
     /// the subsequence is not searched: the middle is shown as removed, then added.
-    static let maxCells = 4_000_000
+    static let maxCells = 1_000_000
 
     package init(old: [String], new: [String], context: Int = 3) {
         hunks = Self.group(Self.lines(old, new), context: context)
