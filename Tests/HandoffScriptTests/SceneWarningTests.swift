@@ -75,6 +75,11 @@ struct SceneWarningTests {
             line[0].contains(
                 #"{"kind":"warning","warning":"pastContent","node":"footer","others":0,"scroll":"outer","end":1050,"reach":600}"#
             ))
+        let rigid = loading(Self.rigidStretch, json: true)
+        #expect(
+            rigid[0].contains(
+                #"{"kind":"warning","warning":"neverStretches","node":"photo","scroll":"table","reason":"bounces: false"},{"kind":"warning","warning":"neverStretches","node":"badge","scroll":null,"reason":"not in a scroll view","parent":"card"}"#
+            ))
     }
 
     /// Several children past the content: the first is named, the others counted. Content 300

@@ -89,10 +89,11 @@ package enum FactDescriber {
                     ("warning", .string("neverStretches")), ("node", .string(node)),
                     ("scroll", .string(scroll)), ("reason", .string("bounces: false")),
                 ]
-            case .noScroll(let node, _):
+            case .noScroll(let node, let parent):
                 fields = [
                     ("warning", .string("neverStretches")), ("node", .string(node)),
                     ("scroll", .null), ("reason", .string("not in a scroll view")),
+                    ("parent", .optional(parent)),
                 ]
             }
             emit("warning", role: .highlight, [line("warning", w.message)], fields)
