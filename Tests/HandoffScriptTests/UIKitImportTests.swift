@@ -451,6 +451,14 @@ struct WrappedDumpTests {
         }
     }
 
+    /// Lines of bars alone are joined to what follows them a bounded number at a time: 100,000
+    /// of them read in linear time and leave the one view.
+    @Test func manyLinesOfBarsStayBounded() throws {
+        let text = String(repeating: "|\n", count: 100_000) + "| <UIView: 0x1; frame = (0 0; 9 9)>"
+        let r = try UIKitImporter(file: "t", name: "t", text: text).run()
+        #expect(r.views == 1)
+    }
+
     /// The case: a line cut inside `contentSize`, so neither half is the key; the inner
     /// table keeps its range.
     @Test func aCutInsideContentSizeKeepsTheContent() throws {

@@ -106,9 +106,11 @@ package struct UIKitDump: Sendable {
             i += 1
             if stripPrefixes(line).isEmpty { continue }
             // The start of a view line cut before its class name ends: the next line goes on it.
-            while isCutStart(line), i < lines.count, lines[i].first != nil {
+            var starts = 0
+            while starts < maxJoin, isCutStart(line), i < lines.count, lines[i].first != nil {
                 line += lines[i]
                 i += 1
+                starts += 1
             }
             guard let open = viewStart(in: line) else {
                 out.append(.other)
