@@ -77,7 +77,8 @@ struct Replay: ParsableCommand {
         for line in runner.diff { say(line) }
         if runner.hunksLeftOut > 0 { say("… \(runner.hunksLeftOut) more differing commands") }
         if update, case .failed(let n, let d) = outcome {
-            // The rewrite is what was asked for: it says `updated`, never FAIL, and exits 0.
+            // The rewrite is what was asked for: it says `updated`, never FAIL, and exits 0 —
+            // unless the rewritten trace pins a failure.
             try? files.create(file, runner.updated)
             say(Self.updated(file, n, d))
             // A rewrite that pins a failure is no fix: the next replay fails, so this one does.
@@ -191,7 +192,7 @@ struct TestTraces: ParsableCommand {
     }
 
     /// Verifies one trace in this process and prints its verdict (and diff); true if it passed
-    /// (or was updated).
+    /// (or was updated into a trace that passes).
     static func verify(_ path: String, update: Bool) -> Bool {
         // Test hook: the suite checks that a crashing child costs only its own verdict.
         if let marker = ProcessInfo.processInfo.environment["HANDOFF_TEST_CRASH_ON"],
