@@ -9,7 +9,7 @@ struct Handoff: ParsableCommand {
         commandName: "handoff",
         abstract: "A REPL and debugger for nested-scroll gesture handoff.",
         discussion:
-            "With no subcommand, loads SCENE (default: tabs) and reads commands: a line-editing shell on a terminal, one command per line from a pipe or --script.",
+            "With no subcommand, loads SCENE (default: tabs) and reads commands: a line-editing shell on a terminal, one command per line from a pipe or --script. 'handoff help CMD' explains a command of the session, 'handoff help scene' the keys of a scene file.",
         version: "0.1.0",
         subcommands: [Run.self, Scenes.self, Import.self, Replay.self, TestTraces.self, Plot.self],
         defaultSubcommand: Run.self)
@@ -20,9 +20,13 @@ struct Handoff: ParsableCommand {
         // prints it in a session. A subcommand's name keeps ArgumentParser's help for it.
         let arguments = CommandLine.arguments.dropFirst()
         if arguments.count == 2, arguments.first == "help", let name = arguments.last,
-            !configuration.subcommands.contains(where: { $0._commandName == name }),
-            let topic = HelpTopic.named(name)
+            !configuration.subcommands.contains(where: { $0._commandName == name })
         {
+            guard let topic = HelpTopic.named(name) else {
+                let hint = Suggest.command(name).map { "; did you mean '\($0)'?" } ?? ""
+                StandardStream.err("error: no command '\(Escape.visible(name))'\(hint)\n")
+                Foundation.exit(2)
+            }
             for line in topic.lines { print(line) }
             return
         }

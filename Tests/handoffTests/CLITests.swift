@@ -186,6 +186,9 @@ import Testing
         #expect(scene.out.contains("\n  rowHeights    [heights], one per row\n"))
         let replay = try Harness.run(["help", "replay"])
         #expect(replay.out.contains("USAGE: handoff replay"))
+        let undo = try Harness.run(["help", "undo"])
+        #expect(undo.status == 2)
+        #expect(undo.err == "error: no command 'undo'; did you mean 'back'?\n")
     }
 
     @Test func scenesVersionHelp() throws {
