@@ -4,4 +4,9 @@ package enum Plural {
     package static func count(_ n: Int, _ noun: String) -> String {
         n == 1 ? "1 \(noun)" : "\(n) \(noun)s"
     }
+
+    /// `n` followed by `noun`, or by `plural` unless `n` is 1.
+    package static func count(_ n: Int, _ noun: String, plural: String) -> String {
+        n == 1 ? "1 \(noun)" : "\(n) \(plural)"
+    }
 }

@@ -9,7 +9,7 @@ struct Handoff: ParsableCommand {
         commandName: "handoff",
         abstract: "A REPL and debugger for nested-scroll gesture handoff.",
         discussion:
-            "With no subcommand, loads SCENE (default: tabs) and reads commands: a line-editing shell on a terminal, one command per line from a pipe or --script.",
+            "With no subcommand, loads SCENE (default: tabs) and reads commands: a line-editing shell on a terminal, one command per line from a pipe or --script. 'handoff help CMD' explains a command of the session, 'handoff help scene' the keys of a scene file.",
         version: "0.1.0",
         subcommands: [Run.self, Scenes.self, Import.self, Replay.self, TestTraces.self, Plot.self],
         defaultSubcommand: Run.self)
@@ -17,6 +17,20 @@ struct Handoff: ParsableCommand {
     /// Unusable arguments exit 2 (SPEC §8), not ArgumentParser's 64.
     static func main() {
         QuitSignal.install()
+        // `handoff help pan`, `handoff help scene`: the session's help topic, as `help pan`
+        // prints it in a session. A subcommand's name keeps ArgumentParser's help for it.
+        let arguments = CommandLine.arguments.dropFirst()
+        if arguments.count == 2, arguments.first == "help", let name = arguments.last,
+            !configuration.subcommands.contains(where: { $0._commandName == name })
+        {
+            guard let topic = HelpTopic.named(name) else {
+                let hint = Suggest.command(name).map { "; did you mean '\($0)'?" } ?? ""
+                StandardStream.err("error: no command '\(Escape.visible(name))'\(hint)\n")
+                Foundation.exit(2)
+            }
+            for line in topic.lines { print(line) }
+            return
+        }
         do {
             var command = try parseAsRoot()
             try command.run()
@@ -58,10 +72,20 @@ struct Run: ParsableCommand {
         let files = LocalFiles()
         var session: Session
         do {
-            let (loaded, summary) = try Session.openScene(scene, files: files, base: nil)
-            // A UIKit dump says what was imported, on stderr so the output stays the scene's.
-            if let summary { console.print("\(Escape.visible(scene)): \(summary)", error: true) }
+            let (loaded, imported) = try Session.openScene(scene, files: files, base: nil)
             session = Session(scene: loaded, ref: scene, files: files)
+            // A UIKit dump says what was imported, on stderr so the output stays the scene's;
+            // under --json as the `load` event, one JSON line.
+            if let imported {
+                console.print(
+                    json
+                        ? session.loadedEventJSON(imported: imported)
+                        : "\(Escape.visible(scene)): UIKit dump: \(imported.text)",
+                    error: true)
+            }
+            for line in session.startWarnings(scene: scene, json: json) {
+                console.print(Escape.visible(line), error: true)
+            }
         } catch {
             console.print(Escape.visible(error.rendered), error: true)
             throw ExitCode(2)

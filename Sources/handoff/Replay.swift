@@ -77,8 +77,9 @@ struct Replay: ParsableCommand {
         for line in runner.diff { say(line) }
         if runner.hunksLeftOut > 0 { say("… \(runner.hunksLeftOut) more differing commands") }
         if update, case .failed(let n, let d) = outcome {
-            // The rewrite is what was asked for: it says `updated`, never FAIL, and exits 0; a
-            // rewrite that fails leaves the trace as it was and exits 2.
+            // The rewrite is what was asked for: it says `updated`, never FAIL, and exits 0 —
+            // unless the rewritten trace pins a failure; a rewrite that fails leaves the trace as
+            // it was and exits 2.
             do {
                 try files.create(file, runner.updated)
             } catch {
@@ -87,6 +88,11 @@ struct Replay: ParsableCommand {
                 throw ExitCode(2)
             }
             say(Self.updated(file, n, d))
+            // A rewrite that pins a failure is no fix: the next replay fails, so this one does.
+            if let warning = runner.updateWarning {
+                say(warning)
+                throw ExitCode(1)
+            }
             return
         }
         say(TraceRunner.summary(file: file, outcome: outcome))
@@ -199,7 +205,7 @@ struct TestTraces: ParsableCommand {
     }
 
     /// Verifies one trace in this process and prints its verdict (and diff); true if it passed
-    /// (or was updated).
+    /// (or was updated into a trace that passes).
     static func verify(_ path: String, update: Bool) -> Bool {
         // Test hook: the suite checks that a crashing child costs only its own verdict.
         if let marker = ProcessInfo.processInfo.environment["HANDOFF_TEST_CRASH_ON"],
@@ -224,6 +230,10 @@ struct TestTraces: ParsableCommand {
                 return false
             }
             write(Replay.updated(path, n, d) + "\n")
+            if let warning = runner.updateWarning {
+                write(warning + "\n")
+                return false
+            }
             return true
         }
         var text = TraceRunner.summary(file: path, outcome: outcome) + "\n"

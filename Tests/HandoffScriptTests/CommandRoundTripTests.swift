@@ -50,7 +50,10 @@ struct CommandRoundTripTests {
                 dx: b.number(), dy: b.number(), over: b.maybe { $0.span() },
                 at: b.maybe { Point($0.number(), $0.number()) })
         case 3: return .end(velocity: b.maybe { Point($0.number(), $0.number()) })
-        case 4: return .swipe(dx: b.number(), dy: b.number(), over: b.maybe { $0.span() })
+        case 4:
+            return .swipe(
+                dx: b.number(), dy: b.number(), over: b.maybe { $0.span() },
+                at: b.maybe { Point($0.number(), $0.number()) })
         case 5: return .wait(b.span())
         case 6: return .tap(.place(.point(b.number(), b.number())))
         case 7:

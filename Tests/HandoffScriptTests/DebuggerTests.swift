@@ -206,6 +206,25 @@ struct DebuggerTests {
         #expect(StateReport(s.sim).json == stateNow)
     }
 
+    /// A dropped `swipe … at X Y` is recorded as the `pan … over … at X Y` of the frames it ran,
+    /// so the trace touches where the session did and replays as it ran.
+    @Test func aDroppedSwipeAtKeepsItsPointInTheRecording() {
+        let files = MemoryFiles()
+        var s = Session(scene: BuiltinScenes.named("tabs")!, ref: "tabs", files: files)
+        _ = lines(&s, "break when outer.offset > 60")
+        _ = lines(&s, "swipe 0 -300 over 300ms at 195 500")
+        #expect(s.isStopped)
+        _ = lines(&s, "delete 1")
+        _ = lines(&s, "wait 50ms")
+        _ = lines(&s, "record t.trace")
+        _ = lines(&s, "record stop")
+        let commands = files.files["t.trace"]!.split(separator: "\n").filter { $0.hasPrefix("> ") }
+        #expect(commands.first?.hasPrefix("> pan 0 -") == true)
+        #expect(commands.first?.hasSuffix(" at 195 500") == true, "\(commands)")
+        var runner = TraceRunner.run(file: "t.trace", text: files.files["t.trace"]!, files: files)
+        #expect(runner.finish() == .passed(commands: 2))
+    }
+
     /// SPEC §10: `back` prints what changed as `old → new`, undoes a `set`, keeps breakpoints
     /// and watches, and never crosses a `load`.
     @Test func backUndoesCommandsAndSettings() {

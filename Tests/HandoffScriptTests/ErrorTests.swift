@@ -136,7 +136,8 @@ struct ErrorTests {
                 return error.suggestion
             }
         }
-        #expect(suggestion("undo") == nil)  // never 'end': that lifts the finger
+        #expect(suggestion("undo") == "back")  // never 'end': that lifts the finger
+        #expect(suggestion("rewind") == "back")
         #expect(suggestion("en") == nil)
         #expect(suggestion("and") == nil)
         #expect(suggestion("ned") == "end")  // a swap of two letters is a typo

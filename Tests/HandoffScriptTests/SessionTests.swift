@@ -20,6 +20,41 @@ struct SessionTests {
             ])
     }
 
+    /// SPEC §6: under `--json`, `state --json` prints the same envelope as every command, with
+    /// the state under `state` (and no events: it only inspects).
+    @Test func stateJSONUnderJSONIsTheEnvelope() {
+        var s = session()
+        s.json = true
+        _ = s.run("pan 0 -250")
+        let line = s.run("state --json").lines.map(\.text)
+        #expect(
+            line == [
+                #"{"command":"state --json","events":[],"state":{"t":0,"phase":"panning","owner":"upcoming","offsets":{"outer":200,"pager":0,"upcoming":50,"previous":0},"pages":{"pager":0},"sheets":{},"heights":{},"touch":{"target":"upcoming[2]","state":"panning(vertical)"},"last_tap":null,"ledger":{"d":250,"consumed":{"outer":200,"upcoming":50},"overscroll":{},"unconsumed":0},"animations":[]}}"#
+            ])
+    }
+
+    /// `swipe … at X Y` touches at X Y, as `pan … at X Y` does; with a finger down it is an
+    /// error at `at`, as for `pan`.
+    @Test func swipeAtTouchesThere() {
+        var s = session()
+        let out = s.run("swipe -200 0 at 195 500").lines.map(\.text)
+        #expect(out.first == "touch     upcoming[4] at (195, 500)")
+        #expect(out.contains("owner     pager (chain pager)"))
+        _ = s.run("touch 195 500")
+        let r = s.run("swipe 0 -10 at 100 100")
+        #expect(r.failed)
+        #expect(r.lines.first?.text == "error: a finger is already down; 'at' places a new touch")
+    }
+
+    /// `handoff` lines are coloured on a terminal like `owner` lines (the README says so): the
+    /// role, not the text, decides the colour.
+    @Test func handoffLinesAreHighlighted() {
+        var s = session()
+        let out = s.run("pan 0 -250").lines
+        #expect(out.first { $0.text.hasPrefix("handoff") }?.role == .highlight)
+        #expect(out.first { $0.text.hasPrefix("owner") }?.role == .highlight)
+    }
+
     @Test func moveOutputShowsLedgerHandoffAndChanges() {
         var s = session()
         let out = s.run("pan 0 -250").lines.map(\.text)

@@ -1,3 +1,4 @@
+import Foundation
 import HandoffCore
 import HandoffTestSupport
 import Testing
@@ -72,5 +73,70 @@ struct TraceRunnerTests {
             #expect(atOnce.updated == oneByOne.updated)
             #expect(atOnce.lineNumber == oneByOne.lineNumber)
         }
+    }
+}
+
+/// A replay's diff is a unified diff as `diff -u` prints it: only lines that differ, with three
+/// lines of context, and a hunk of its own for each group of changes (the hunks below are the
+/// ones `diff -u` prints for the same two files of twelve lines).
+struct UnifiedDiffTests {
+    @Test func twoDistantChangesMakeTwoHunksWithContext() {
+        let expected = (0..<12).map { "l\($0)" }
+        var actual = expected
+        actual[1] = "X1"
+        actual[10] = "X10"
+        // The command is on line 10, so its expected lines are lines 11 to 22.
+        let hunk = TraceRunner.hunk(
+            command: "pan 0 -250", line: 10, shift: 0, expected: expected, actual: actual)
+        #expect(
+            hunk.map(\.text) == [
+                "@@ -11,5 +11,5 @@ > pan 0 -250", " l0", "-l1", "+X1", " l2", " l3", " l4",
+                "@@ -18,5 +18,5 @@ > pan 0 -250", " l7", " l8", " l9", "-l10", "+X10", " l11",
+            ])
+    }
+
+    @Test func unchangedLinesBetweenTwoChangesAreContextOnly() {
+        let expected = ["a", "b 1", "c", "d", "e 2", "f"]
+        let actual = ["a", "b 9", "c", "d", "e 8", "f"]
+        #expect(
+            TraceRunner.hunk(
+                command: "end", line: 4, shift: 2, expected: expected, actual: actual
+            ).map(\.text) == [
+                "@@ -5,6 +7,6 @@ > end", " a", "-b 1", "+b 9", " c", " d", "-e 2", "+e 8", " f",
+            ])
+    }
+
+    @Test func oneLineAndEmptyRangesAreSpelledAsDiffSpellsThem() {
+        // `diff -u` of an empty file and a one-line file: `@@ -0,0 +1 @@`.
+        #expect(
+            TraceRunner.hunk(command: "step", line: 3, shift: 0, expected: [], actual: ["x"])
+                .map(\.text) == ["@@ -3,0 +4 @@ > step", "+x"])
+        #expect(
+            TraceRunner.hunk(command: "step", line: 3, shift: 0, expected: ["x"], actual: ["y"])
+                .map(\.text) == ["@@ -4 +4 @@ > step", "-x", "+y"])
+    }
+
+    /// A trace whose pan printed one number differently: the diff names that number's lines,
+    /// never the unchanged `handoff`, `outer.offset` or `phase` lines after it.
+    @Test func aReplayAfterOneNumberChangedShowsOnlyThatLine() {
+        let files = MemoryFiles()
+        var s = Session(scene: BuiltinScenes.named("tabs")!, ref: "tabs", files: files)
+        _ = s.run("record t.trace")
+        _ = s.run("pan 0 -250")
+        _ = s.run("record stop")
+        let good = files.files["t.trace"]!
+        let bad = good.replacingOccurrences(
+            of: "move      d 250 = outer 200 pre + upcoming 50 self + unconsumed 0",
+            with: "move      d 250 = outer 200 pre + upcoming 51 self + unconsumed 0")
+        #expect(bad != good)
+        var runner = TraceRunner.run(file: "t.trace", text: bad, files: files)
+        #expect(runner.finish() == .failed(commands: 1, differing: 1))
+        let changed = runner.diff.filter { $0.hasPrefix("-") || $0.hasPrefix("+") }
+        #expect(
+            changed == [
+                "--- t.trace (expected)", "+++ t.trace (actual)",
+                "-move      d 250 = outer 200 pre + upcoming 51 self + unconsumed 0",
+                "+move      d 250 = outer 200 pre + upcoming 50 self + unconsumed 0",
+            ])
     }
 }

@@ -367,3 +367,119 @@ struct UIKitImportTests {
         }
     }
 }
+
+/// A dump wrapped the way terminals and chat tools wrap it (issue 24): `fold -w N` cuts every
+/// line at N columns, inside keys and numbers too (`cont` / `entSize: {390, 2400}`); the joined
+/// dump imports to the same scene as the unwrapped one, and is still recognised as a dump.
+struct WrappedDumpTests {
+    /// What `fold -w width` prints: each line cut into pieces of `width` columns (a tab moves
+    /// to the next multiple of 8 and other characters count their UTF-8 bytes, as in GNU
+    /// `fold`), nothing added or removed.
+    static func fold(_ text: String, width: Int) -> String {
+        var out = ""
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            var column = 0
+            for ch in line {
+                let next = ch == "\t" ? (column / 8 + 1) * 8 : column + ch.utf8.count
+                if next > width, column > 0 {
+                    out += "\n"
+                    column = ch == "\t" ? 8 : ch.utf8.count
+                } else {
+                    column = next
+                }
+                out.append(ch)
+            }
+            out += "\n"
+        }
+        return String(out.dropLast())
+    }
+
+    /// What `fold -s -w width` prints (text wrapped at words, as chat tools and editors wrap):
+    /// each line cut after its last blank that fits, or at the width when none does.
+    static func foldAtBlanks(_ text: String, width: Int) -> String {
+        func columns(_ cs: [Character]) -> Int {
+            cs.reduce(0) { c, ch in ch == "\t" ? (c / 8 + 1) * 8 : c + ch.utf8.count }
+        }
+        var out: [String] = []
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            var current: [Character] = []
+            for ch in line {
+                if !current.isEmpty, columns(current + [ch]) > width {
+                    if let blank = current.lastIndex(of: " ") {
+                        out.append(String(current[...blank]))
+                        current = Array(current[(blank + 1)...])
+                    } else {
+                        out.append(String(current))
+                        current = []
+                    }
+                }
+                current.append(ch)
+            }
+            out.append(String(current))
+        }
+        return out.joined(separator: "\n")
+    }
+
+    /// `fold -w 80` and a spread of other widths (each width cuts lines elsewhere: inside
+    /// names, keys, numbers and the bars; a sweep of every width from 20 to 200 passes too).
+    static let widths = [80] + Array(stride(from: 20, through: 200, by: 7))
+    static let names = UIKitImportTests.fixtures.map(\.file).filter {
+        $0 != "mail-ios7-cycript-wrapped"  // wrapped already, by words
+    }
+
+    @Test(arguments: names)
+    func aFoldedDumpImportsToTheSameScene(name: String) throws {
+        let text = try UIKitImportTests.text(name)
+        let whole = try UIKitImporter(file: name, name: name, text: text).run()
+        for width in Self.widths {
+            let folded = Self.fold(text, width: width)
+            #expect(UIKitDump.looksLikeDump(folded), "\(name) at \(width)")
+            let r = try UIKitImporter(file: name, name: name, text: folded).run()
+            #expect(r.scene == whole.scene, "\(name) folded at \(width)")
+            #expect(r.views == whole.views && r.scrollViews == whole.scrollViews)
+        }
+        // Wrapped at words: a bar prefix, a view and a `(layer)` each may land on lines of their
+        // own, and the text after a `>` may hold a `<…>` of its own.
+        for width in [30, 40, 60, 80, 100] {
+            let folded = Self.foldAtBlanks(text, width: width)
+            #expect(UIKitDump.looksLikeDump(folded), "\(name) at \(width)")
+            let r = try UIKitImporter(file: name, name: name, text: folded).run()
+            #expect(r.scene == whole.scene, "\(name) folded at blanks at \(width)")
+        }
+    }
+
+    /// Lines of bars alone are joined to what follows them a bounded number at a time: 100,000
+    /// of them read in linear time and leave the one view.
+    @Test func manyLinesOfBarsStayBounded() throws {
+        let text = String(repeating: "|\n", count: 100_000) + "| <UIView: 0x1; frame = (0 0; 9 9)>"
+        let r = try UIKitImporter(file: "t", name: "t", text: text).run()
+        #expect(r.views == 1)
+    }
+
+    /// The issue's case: a line cut inside `contentSize`, so neither half is the key; the inner
+    /// table keeps its range.
+    @Test func aCutInsideContentSizeKeepsTheContent() throws {
+        let text = try UIKitImportTests.text("tables-nested-composed")
+        let whole = try UIKitImporter(file: "t", name: "t", text: text).run()
+        let lines = text.split(separator: "\n")
+        let inner = try #require(lines.first { $0.contains("<UITableView: 0x13081d200") })
+        let at = try #require(inner.range(of: "contentSize"))
+        // A width that cuts the inner table's line between `cont` and `entSize`.
+        let width = inner.distance(from: inner.startIndex, to: at.lowerBound) + 4
+        let folded = Self.fold(text, width: width)
+        #expect(folded.contains("cont\nentSize: {393, 1698.6666666666665}"))
+        let r = try UIKitImporter(file: "t", name: "t", text: folded).run()
+        #expect(r.scene == whole.scene)
+        let content = r.scene.root.first?.children.first?.scroll?.content
+        #expect(content == 1698.6666666666665)
+    }
+
+    /// `load` recognises a folded dump by its view lines (no `invalid YAML`), and says it is one.
+    @Test func loadTakesAFoldedDumpForADump() throws {
+        let files = MemoryFiles()
+        files.files["d.txt"] = Self.fold(
+            try UIKitImportTests.text("table-ios12-snapshot-testing"), width: 30)
+        let (_, imported) = try Session.openScene("d.txt", files: files, base: nil)
+        #expect(imported?.views == 53 && imported?.scrollViews == 1)
+    }
+}

@@ -170,6 +170,28 @@ import Testing
         for l in lines { #expect((try? JSONSerialization.jsonObject(with: Data(l.utf8))) != nil) }
     }
 
+    /// `handoff help CMD` on the command line prints the session's `help CMD`; `help scene`
+    /// the scene file's keys; a subcommand's name keeps ArgumentParser's help for it.
+    @Test func helpOfACommandOnTheCommandLine() throws {
+        let pan = try Harness.run(["help", "pan"])
+        #expect(pan.status == 0)
+        #expect(
+            pan.lines == [
+                "usage: pan DX DY [over D] [at X Y]",
+                "  touch at the scene's touch point (or X Y) if no finger is down, then move",
+                "example: pan 0 -250", "words: over at", "",
+            ])
+        let scene = try Harness.run(["help", "scene"])
+        #expect(scene.status == 0)
+        #expect(scene.lines.first == "scene files (YAML or JSON; SPEC §2). At the top:")
+        #expect(scene.out.contains("\n  rowHeights    [heights], one per row\n"))
+        let replay = try Harness.run(["help", "replay"])
+        #expect(replay.out.contains("USAGE: handoff replay"))
+        let undo = try Harness.run(["help", "undo"])
+        #expect(undo.status == 2)
+        #expect(undo.err == "error: no command 'undo'; did you mean 'back'?\n")
+    }
+
     @Test func scenesVersionHelp() throws {
         let s = try Harness.run(["scenes"])
         #expect(

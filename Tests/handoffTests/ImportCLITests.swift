@@ -24,8 +24,27 @@ import Testing
         let fromYAML = try Harness.run([yaml], stdin: script)
         #expect(fromDump.status == 0 && fromYAML.status == 0)
         #expect(fromDump.out == fromYAML.out)
+        // The snapshot's table (568 tall, 20 inset at the top, content 440) shows up to 548;
+        // the separators of its empty rows at 571.5 and below are past it: the load warns.
         #expect(
-            fromDump.err == Self.dump + ": UIKit dump: 53 views, 1 scroll view, 0 lines skipped\n")
+            fromDump.err == Self.dump + ": UIKit dump: 53 views, 1 scroll view, 0 lines skipped\n"
+                + Self.dump
+                + ": warning: tableViewCellSeparatorView13 reaches past tableView's content: it ends at 572, scrolling shows up to 548 (and 7 more children)\n"
+        )
+    }
+
+    /// Under `--json` the import summary is a JSON line on stderr, the `load` event of the dump
+    /// (what `load DUMP` prints as its event), with the counts as numbers.
+    @Test func theSummaryUnderJSONIsTheLoadEvent() throws {
+        let r = try Harness.run([Self.dump, "--json"], stdin: "load \(Self.dump)\n")
+        #expect(r.status == 0)
+        let event =
+            #"{"kind":"loaded","scene":"table-ios12-snapshot-testing","nodes":53,"window":[320,568],"imported":{"views":53,"scrollViews":1,"skipped":0,"dropped":0}}"#
+        let warning =
+            #"{"kind":"warning","warning":"pastContent","node":"tableViewCellSeparatorView13","others":7,"scroll":"tableView","end":572,"reach":548}"#
+        #expect(r.err == event + "\n" + warning + "\n")
+        #expect(r.out.contains(#"{"command":"load "#))
+        #expect(r.out.contains(#""events":["# + event + "," + warning))
     }
 
     @Test func loadADumpPrintsASummary() throws {

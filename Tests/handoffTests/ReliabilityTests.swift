@@ -169,7 +169,7 @@ import Testing
         let r = try Harness.run(["replay", file.path])
         #expect(r.status == 1)
         #expect(
-            r.lines.contains("@@ -\(lines + 2),1 +\(lines + 2),1 @@ > step"), "\(r.lines.prefix(5))"
+            r.lines.contains("@@ -\(lines + 2) +\(lines + 2) @@ > step"), "\(r.lines.prefix(5))"
         )
         #expect(r.lines.contains("-t         0 → 0.03"))
     }
@@ -185,7 +185,7 @@ import Testing
         #expect(replay.status == 1)
         #expect(
             replay.lines.filter { !$0.isEmpty }.suffix(3) == [
-                "@@ -4,0 +4,1 @@ > step", "+t         0 → 0.02",
+                "@@ -3,0 +4 @@ > step", "+t         0 → 0.02",
                 "CORRUPT \(file.path):4: error: the line is not UTF-8 text",
             ], "\(replay.lines)")
     }

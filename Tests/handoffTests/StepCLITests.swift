@@ -64,6 +64,32 @@ import Testing
         #expect(try String(contentsOfFile: trace, encoding: .utf8) == good)
     }
 
+    /// An `--update` whose rewrite keeps a failed `expect` is no fix (the next replay fails):
+    /// it says `updated`, warns with the failing command's line, and exits 1.
+    @Test func updateOfAFailingExpectWarnsAndFails() throws {
+        let trace = try recorded("pan 0 -100\nexpect outer.offset == 100\n")
+        let good = try String(contentsOfFile: trace, encoding: .utf8)
+        let bad = good.replacingOccurrences(
+            of: "> expect outer.offset == 100", with: "> expect outer.offset == 90")
+        #expect(bad != good)
+        let warning =
+            "warning: \(trace): 1 command failed (line 14 'expect outer.offset == 90'): the updated trace pins a failed expect or an error and will not pass"
+        try bad.write(toFile: trace, atomically: true, encoding: .utf8)
+        let replay = try Harness.run(["replay", "--update", trace])
+        #expect(replay.status == 1)
+        #expect(
+            replay.lines.suffix(3) == [
+                "updated \(trace): 1 of 2 commands rewritten", warning, "",
+            ])
+        try bad.write(toFile: trace, atomically: true, encoding: .utf8)
+        let test = try Harness.run(["test", "--update", trace])
+        #expect(test.status == 1)
+        #expect(
+            test.lines == [
+                "updated \(trace): 1 of 2 commands rewritten", warning, "0 passed, 1 failed", "",
+            ])
+    }
+
     @Test func scriptsSayWhereAFailedExpectIs() throws {
         let dir = try Harness.temporaryDirectory()
         let script = dir.appendingPathComponent("check.handoff")

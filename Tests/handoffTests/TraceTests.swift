@@ -73,6 +73,22 @@ struct TraceTests {
         }
     }
 
+    /// What a trace loads lives inside `Traces/`: a user who copies the folder gets every
+    /// scene file and dump its traces name (none reaches into `Tests/`).
+    @Test(arguments: traces)
+    func loadsOnlyFromInsideTraces(_ name: String) throws {
+        let full = Harness.root.appendingPathComponent("Traces/" + name)
+        let text = try String(contentsOf: full, encoding: .utf8)
+        let scene = text.split(separator: "\n").first { $0.hasPrefix("# scene:") }
+        let ref = try #require(scene).dropFirst("# scene:".count).trimmingCharacters(
+            in: .whitespaces)
+        guard ref.contains("/") || ref.contains(".") else { return }  // a built-in scene
+        let target = full.deletingLastPathComponent().appendingPathComponent(ref).standardized
+        let traces = Harness.root.appendingPathComponent("Traces").standardized.path + "/"
+        #expect(target.path.hasPrefix(traces), "\(name) loads \(ref), outside Traces/")
+        #expect(FileManager.default.fileExists(atPath: target.path), "\(name): no \(ref)")
+    }
+
     /// `handoff test` reports a changed expected line as a failure and exits 1.
     @Test func changedLineFails() throws {
         let dir = try Harness.temporaryDirectory()

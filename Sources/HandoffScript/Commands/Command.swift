@@ -66,7 +66,7 @@ package enum Command: Equatable, Sendable {
     case move(dx: Double, dy: Double, over: TimeSpan?)
     case pan(dx: Double, dy: Double, over: TimeSpan?, at: Point?)
     case end(velocity: Point?)
-    case swipe(dx: Double, dy: Double, over: TimeSpan?)
+    case swipe(dx: Double, dy: Double, over: TimeSpan?, at: Point?)
     case tap(TapPlace)
     case tab(TabChoice, of: String?)
     case wait(TimeSpan)
@@ -110,7 +110,9 @@ package enum Command: Equatable, Sendable {
             return "pan \(f(dx)) \(f(dy))" + over(d)
                 + (at.map { " at \(f($0.x)) \(f($0.y))" } ?? "")
         case .end(let v): return "end" + (v.map { " \(f($0.x)) \(f($0.y))" } ?? "")
-        case .swipe(let dx, let dy, let d): return "swipe \(f(dx)) \(f(dy))" + over(d)
+        case .swipe(let dx, let dy, let d, let at):
+            return "swipe \(f(dx)) \(f(dy))" + over(d)
+                + (at.map { " at \(f($0.x)) \(f($0.y))" } ?? "")
         case .tap(.row(let n)): return "tap \(n)"
         case .tap(.place(let p)): return "tap \(p.canonical)"
         case .tab(let c, let of): return "tab \(c.canonical)" + (of.map { " of \($0)" } ?? "")

@@ -201,7 +201,10 @@ package enum CommandParser {
             case "swipe":
                 let dx = try number("DX", part: .dx)
                 let dy = try number("DY", part: .dy)
-                return .swipe(dx: dx, dy: dy, over: try overClause())
+                let over = try overClause()
+                var at: Point?
+                if accept("at", part: .at) { at = try point() }
+                return .swipe(dx: dx, dy: dy, over: over, at: at)
             case "tap":
                 let t = try next("a row, a point or an id", part: .target)
                 if CommandParser.decimal(t.text) != nil {
@@ -269,7 +272,7 @@ package enum CommandParser {
             case "help":
                 guard let t = peek else { return .help(nil) }
                 i += 1
-                guard CommandTable.spec(t.text) != nil else {
+                guard HelpTopic.named(t.text) != nil else {
                     throw error(
                         "no command '\(t.text)'", at: t,
                         suggestion: Suggest.command(t.text))

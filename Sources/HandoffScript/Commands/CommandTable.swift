@@ -35,9 +35,10 @@ package enum CommandTable {
             summary: "lift the finger, with a velocity in pt/s or the estimated one",
             example: "end 0 -1000"),
         CommandSpec(
-            name: "swipe", usage: "swipe DX DY [over D]",
-            summary: "pan over D (default 100ms), then lift with the estimated velocity",
-            example: "swipe 0 -300", words: ["over"]),
+            name: "swipe", usage: "swipe DX DY [over D] [at X Y]",
+            summary:
+                "pan over D (default 100ms), touching at X Y if given, then lift with the estimated velocity",
+            example: "swipe 0 -300", words: ["over", "at"]),
         CommandSpec(
             name: "tap", usage: "tap N | tap ID[N] | tap ID | tap X Y",
             summary: "touch and lift at once; N is a row of the list under the touch point",
@@ -141,8 +142,9 @@ package enum CommandTable {
                 "re-run the commands since the last load with one setting changed and show both final states; the session is unchanged",
             example: "compare policy uikit", words: ["slop", "slopmode", "policy", "fps"]),
         CommandSpec(
-            name: "help", usage: "help [CMD]", summary: "list commands, or explain one",
-            example: "help pan"),
+            name: "help", usage: "help [CMD | scene]",
+            summary: "list commands, or explain one; 'help scene': every key of a scene file",
+            example: "help pan", words: ["scene"]),
         CommandSpec(name: "quit", usage: "quit", summary: "leave", example: "quit"),
     ]
 

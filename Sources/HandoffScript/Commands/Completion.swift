@@ -124,14 +124,14 @@ package enum Completion {
             }
             return ["of"]
         case "move", "pan", "swipe":
-            return previous.count >= 2 ? (command == "pan" ? ["over", "at"] : ["over"]) : []
+            return previous.count >= 2 ? (command == "move" ? ["over"] : ["over", "at"]) : []
         case "state":
             return ["--json"]
         case "set":
             if previous.isEmpty { return SettingKeys.keys }
             return SettingKeys.values[previous[0]] ?? []
         case "help":
-            return previous.isEmpty ? CommandTable.names : []
+            return previous.isEmpty ? CommandTable.names + ["scene"] : []
         case "break":
             if previous.first == "when" {
                 return arguments(

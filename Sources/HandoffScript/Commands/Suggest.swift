@@ -12,6 +12,8 @@
 package enum Suggest {
     /// Commands whose suggestion must be a plain typo of them.
     static let drastic: Set<String> = ["end", "swipe", "tap", "load", "record", "quit"]
+    /// Words other tools use for a command (`undo` is `back` here): no edit distance finds them.
+    static let synonyms: [String: String] = ["undo": "back", "rewind": "back"]
 
     package static func closest(to word: String, in candidates: [String]) -> String? {
         // The word as typed is never a suggestion: where it is a candidate, it is valid but
@@ -42,6 +44,7 @@ package enum Suggest {
 
     /// A command name close to `word`, under the harmless rule.
     package static func command(_ word: String) -> String? {
+        if let s = synonyms[word.lowercased()] { return s }
         guard let s = closest(to: word, in: CommandTable.names) else { return nil }
         if drastic.contains(s) {
             let d = distance(Array(word.lowercased()), Array(s))

@@ -15,7 +15,9 @@ package enum Fact: Sendable {
     /// `touch ID` / `tap ID` aimed at `asked` but the point hits `hit`, another target.
     case aimed(asked: Target, hit: Target)
     /// `load`: the scene now loaded; `imported` is the importer's summary for a UIKit dump.
-    case loaded(scene: String, nodes: Int, window: Point, imported: String?)
+    case loaded(scene: String, nodes: Int, window: Point, imported: ImportSummary?)
+    /// `load`: what the scene says that it cannot do (after the `load` line).
+    case sceneWarning(SceneWarning)
     /// `scenes`: one built-in scene.
     case scene(name: String, description: String)
     /// `state`: the whole state, with the settings that differ from their default.

@@ -60,13 +60,43 @@ package enum FactDescriber {
                     line(
                         "load",
                         "\(scene): \(nodes) nodes, window \(f(window.x))×\(f(window.y))"
-                            + (imported.map { "; " + $0 } ?? ""))
+                            + (imported.map { "; UIKit dump: " + $0.text } ?? ""))
                 ],
                 [
                     ("scene", .string(scene)), ("nodes", .int(nodes)),
                     ("window", .list([.number(window.x), .number(window.y)])),
-                    ("imported", .optional(imported)),
+                    (
+                        "imported",
+                        imported.map {
+                            .record([
+                                ("views", .int($0.views)), ("scrollViews", .int($0.scrollViews)),
+                                ("skipped", .int($0.skipped)), ("dropped", .int($0.dropped)),
+                            ])
+                        } ?? .null
+                    ),
                 ])
+        case .sceneWarning(let w):
+            let fields: Fields
+            switch w {
+            case .pastContent(let node, let others, let scroll, let end, let reach):
+                fields = [
+                    ("warning", .string("pastContent")), ("node", .string(node)),
+                    ("others", .int(others)), ("scroll", .string(scroll)), ("end", .number(end)),
+                    ("reach", .number(reach)),
+                ]
+            case .neverBounces(let node, let scroll):
+                fields = [
+                    ("warning", .string("neverStretches")), ("node", .string(node)),
+                    ("scroll", .string(scroll)), ("reason", .string("bounces: false")),
+                ]
+            case .noScroll(let node, let parent):
+                fields = [
+                    ("warning", .string("neverStretches")), ("node", .string(node)),
+                    ("scroll", .null), ("reason", .string("not in a scroll view")),
+                    ("parent", .optional(parent)),
+                ]
+            }
+            emit("warning", role: .highlight, [line("warning", w.message)], fields)
         case .scene(let name, let description):
             emit(
                 "scene", [line(name, description)],
@@ -304,7 +334,7 @@ package enum FactDescriber {
                 }, ledgerFields(l, n))
         case .handoff(let from, let to):
             write(
-                "handoff", mark: [.handoff],
+                "handoff", role: .highlight, mark: [.handoff],
                 { out in
                     out.line { w in
                         w.label("handoff")

@@ -17,6 +17,13 @@ package struct JSONRenderer: FactRenderer {
         events.append(FactValue.record(pairs + fields()).json)
     }
 
+    /// One fact's event object alone, as a line (a fact printed outside any command).
+    static func event(_ fact: Fact, names: Names) -> String {
+        var renderer = JSONRenderer()
+        FactDescriber.describe(fact, names, into: &renderer)
+        return renderer.events.joined(separator: ",")
+    }
+
     package static func line(command: String, facts: [Fact], state: String, names: Names) -> String
     {
         var renderer = JSONRenderer()

@@ -39,6 +39,53 @@ enum SceneKeys {
     /// Top-level keys, in the fixed order they are read (key order never matters, SPEC §2).
     static let top = ["name", "window", "touch", "root", "settings"]
 
+    /// What each key means, for `help scene`, in the order it lists them: every top-level key
+    /// and every key of `node(_:)` (a test keeps the two equal, so a key added to a table above
+    /// must be described here).
+    static let summaries: [(key: String, summary: String)] = [
+        ("name", "the scene's name"),
+        ("window", "[width, height] of the window"),
+        (
+            "touch",
+            "[x, y]: where 'pan' touches when no finger is down (default: the window's centre)"
+        ),
+        ("root", "[nodes]: the top-level nodes, drawn in order"),
+        ("settings", "{KEY: VALUE}: 'set' keys the scene applies when it loads"),
+        ("kind", "the node's kind, with 'id' (or write 'KIND: ID' for both)"),
+        ("id", "the node's unique id"),
+        ("frame", "[x, y, width, height] in the parent's content coordinates"),
+        ("alpha", "opacity, 0 to 1 (default 1)"),
+        ("interactive", "false: touches pass through it (default true)"),
+        ("hidden", "true: not drawn and not hit (default false)"),
+        ("class", "the UIKit class it was imported from (shown by 'tree')"),
+        ("address", "the address it was imported from (shown by 'tree')"),
+        ("tap", "true: tappable"),
+        ("stretches", "true: grows with its scroll's overscroll at the leading edge (SPEC §5.6)"),
+        ("children", "[nodes] inside it (a scroll's children are in content coordinates)"),
+        ("axis", "vertical or horizontal"),
+        ("content", "the content's length along the axis"),
+        ("offset", "the starting offset (default: the range's minimum)"),
+        ("inset", "{top, bottom} (or {left, right}): content insets"),
+        ("bounces", "false: stops at its edges instead of rubber-banding (default true)"),
+        ("overscroll", "rubber or linear (default rubber)"),
+        ("deceleration", "normal, fast or a per-ms rate (default normal)"),
+        ("nested", "{pre, post, fling}: how it shares a drag with its chain (SPEC §5.2)"),
+        ("snap", "edges: comes to rest at an end (SPEC §5.5)"),
+        ("parallax", "{follows: ID, mode: proportional | factor, factor: F} (SPEC §5.7)"),
+        ("rows", "the number of rows, each the tappable target ID[i]"),
+        ("rowHeight", "every row's height"),
+        ("rowHeights", "[heights], one per row"),
+        ("pages", "[nodes]: one per page"),
+        ("transition", "a pager's settling (default spring) or a switcher's duration (0.3s)"),
+        ("segments", "[names] of the segments, each the tappable target ID[i]"),
+        ("controls", "the id of the pager or switcher it selects pages of"),
+        ("detents", "{name: topY, …}: where the sheet rests"),
+        ("initial", "the detent it starts at"),
+        ("grabber", "the height of its drag-only strip (default 36)"),
+        ("backdrop", "the backdrop's alpha at the top-most detent (default 0)"),
+        ("momentum", "true: list momentum inside moves the sheet (default false)"),
+    ]
+
     /// Every key any node may have, to tell an unknown kind (`button: ok`) from a missing one.
     static let anyNode: Set<String> = NodeKind.Name.writable.reduce(into: ["kind"]) {
         $0.formUnion(node($1))

@@ -17,15 +17,14 @@ package struct UIKitImporter {
         package var skipped: Int
         package var warnings: [(line: Int, message: String)]
 
-        /// `12 views, 2 scroll views, 3 lines skipped` (and what was dropped).
-        package var summary: String {
-            var s =
-                "\(views) view\(views == 1 ? "" : "s"), \(scrollViews) scroll view\(scrollViews == 1 ? "" : "s"), \(skipped) line\(skipped == 1 ? "" : "s") skipped"
-            if !warnings.isEmpty {
-                s += ", \(warnings.count) cut-off line\(warnings.count == 1 ? "" : "s") dropped"
-            }
-            return s
+        /// The counts `load` reports.
+        package var imported: ImportSummary {
+            ImportSummary(
+                views: views, scrollViews: scrollViews, skipped: skipped, dropped: warnings.count)
         }
+
+        /// `12 views, 2 scroll views, 3 lines skipped` (and what was dropped).
+        package var summary: String { imported.text }
     }
 
     /// Class names of UIControl subclasses a dump may show, tappable like buttons.

@@ -187,9 +187,10 @@ extension Session {
             let (x, y, d) = part(dx, dy, over)
             let point = at.map { " at \(f($0.x)) \(f($0.y))" } ?? ""
             return [(frames > 0 ? "pan \(f(x)) \(f(y)) over \(d)\(point)" : "pan 0 0\(point)", nil)]
-        case .swipe(let dx, let dy, let over):
+        case .swipe(let dx, let dy, let over, let at):
             let (x, y, d) = part(dx, dy, over ?? TimeSpan(100, .ms))
-            return [(frames > 0 ? "pan \(f(x)) \(f(y)) over \(d)" : "pan 0 0", nil)]
+            let point = at.map { " at \(f($0.x)) \(f($0.y))" } ?? ""
+            return [(frames > 0 ? "pan \(f(x)) \(f(y)) over \(d)\(point)" : "pan 0 0\(point)", nil)]
         default:
             return [(text, frames)]
         }

@@ -70,10 +70,16 @@ extension Session {
             try simulate { s throws(SimulatorError) in
                 try s.end(velocity: v)
             }
-        case .swipe(let dx, let dy, let over):
-            if !sim.isFingerDown {
-                let p = sim.graph.scene.touchPoint
-                try simulate { s throws(SimulatorError) in try s.touchDown(at: p) }
+        case .swipe(let dx, let dy, let over, let at):
+            if sim.isFingerDown {
+                if at != nil {
+                    throw fail("a finger is already down; 'at' places a new touch", .at)
+                }
+            } else {
+                let p = at ?? sim.graph.scene.touchPoint
+                try simulate(at == nil ? nil : .point) { s throws(SimulatorError) in
+                    try s.touchDown(at: p)
+                }
                 watchTouchStep()
             }
             try moveFinger(dx, dy, over: over ?? TimeSpan(100, .ms), lift: true, fail: fail)

@@ -111,10 +111,10 @@ package struct Session {
     }
 
     /// Resolves a built-in name, a scene file or a UIKit dump (recognised by its view lines,
-    /// SPEC §11); for a dump, also the importer's one-line summary.
+    /// SPEC §11); for a dump, also what the importer found.
     package static func openScene(_ ref: String, files: any FileAccess, base: String?)
         throws(SceneLoadError)
-        -> (scene: Scene, summary: String?)
+        -> (scene: Scene, imported: ImportSummary?)
     {
         if let builtin = BuiltinScenes.named(ref) { return (builtin, nil) }
         let path = Paths.resolve(ref, base: base)
@@ -134,7 +134,7 @@ package struct Session {
                     file: path, name: UIKitImporter.sceneName(for: path), text: text
                 )
                 .run()
-                return (r.scene, "UIKit dump: " + r.summary)
+                return (r.scene, r.imported)
             }
             return (try SceneLoader(file: path, text: text).load(), nil)
         } catch {
@@ -287,9 +287,7 @@ package struct Session {
             TextRenderer.render(&facts, names: names, into: &rendered)
             rendered.escape()
         }
-        if json, case .state(json: true) = parsed.command {
-            result.lines = rendered.lines
-        } else if json {
+        if json {
             result.lines = [
                 OutputLine(
                     JSONRenderer.line(
@@ -585,9 +583,9 @@ package struct Session {
 
     mutating func load(_ ref: String, fail: Fail) throws(Diagnostic) -> [Fact] {
         let scene: Scene
-        let summary: String?
+        let imported: ImportSummary?
         do {
-            (scene, summary) = try Self.openScene(ref, files: files, base: baseDirectory)
+            (scene, imported) = try Self.openScene(ref, files: files, base: baseDirectory)
         } catch {
             throw fail(error.message, .file, error.suggestion)
         }
@@ -605,11 +603,36 @@ package struct Session {
         log.reset(checkpointState, nodes: sim.graph.count)
         hazardLog = []
         rebaseline()
-        return [
-            .loaded(
-                scene: scene.name, nodes: sim.graph.count, window: scene.windowSize,
-                imported: summary)
-        ] + unresolvedAfterLoad()
+        return [loadedFact(imported: imported)] + loadWarnings + unresolvedAfterLoad()
+    }
+
+    /// The `load` fact of the scene loaded now.
+    func loadedFact(imported: ImportSummary?) -> Fact {
+        .loaded(
+            scene: sim.graph.scene.name, nodes: sim.graph.count, window: sim.graph.scene.windowSize,
+            imported: imported)
+    }
+
+    /// What the loaded scene says that it cannot do, as facts printed after its `load` line.
+    var loadWarnings: [Fact] {
+        SceneValidator.warnings(sim.graph.scene).map(Fact.sceneWarning)
+    }
+
+    /// The warnings of the scene the session started with, one line each: as text (`SCENE:
+    /// warning: …`, the `load` line's text) or, under `--json`, as JSON event lines. The
+    /// executable prints them on standard error, like a dump's summary.
+    package func startWarnings(scene ref: String, json: Bool) -> [String] {
+        SceneValidator.warnings(sim.graph.scene).map { w in
+            json
+                ? JSONRenderer.event(.sceneWarning(w), names: names)
+                : "\(ref): warning: \(w.message)"
+        }
+    }
+
+    /// The `load` event of the scene the session started with, as a JSON line: what the
+    /// executable prints on standard error under `--json` when it starts on a UIKit dump.
+    package func loadedEventJSON(imported: ImportSummary) -> String {
+        JSONRenderer.event(loadedFact(imported: imported), names: names)
     }
 }
 

@@ -69,6 +69,10 @@ package struct TraceRunner {
     static let maxDiffLines = 2_000
     /// The rewritten trace, with `update`.
     package private(set) var updated = ""
+    /// With `update`: the commands that failed (a failed `expect`, an error), so the rewritten
+    /// trace pins a failure and will not pass; their count and the first few.
+    package private(set) var failedInUpdate = 0
+    package private(set) var firstFailedInUpdate: [FailedCommand] = []
     /// Called before each command with its text, its line and the replay's session (for
     /// inspection at a `--step` pause); returning false stops the replay.
     package var beforeCommand: ((String, Int, inout Session) -> Bool)?
@@ -322,6 +326,12 @@ package struct TraceRunner {
                 return true
             }
         }
+        if update, result.failed {
+            failedInUpdate += 1
+            if firstFailedInUpdate.count < 5 {
+                firstFailedInUpdate.append(FailedCommand(line: commandLine, command: command))
+            }
+        }
         if matched, result.failed {
             failingCount += 1
             if failing.count < 5 {
@@ -342,10 +352,11 @@ package struct TraceRunner {
         if !comments.isEmpty { comments.removeAll(keepingCapacity: true) }
         if !matched {
             differing += 1
-            // Until a line differed, the expected lines were the command's own.
+            // Until a line differed, the expected lines were the command's own (as the trace
+            // holds them: without trailing spaces).
             let expected =
                 copying
-                ? expectedLines(expectedCount) : (0..<expectedCount).map(result.text.text)
+                ? expectedLines(expectedCount) : Array(actual.prefix(expectedCount))
             let (command, line) = (command, commandLine)
             let hunk = Self.hunk(
                 command: command, line: line, shift: lineShift, expected: expected,
@@ -417,28 +428,23 @@ package struct TraceRunner {
         diff += (hunk.count <= room ? hunk : remake(max(0, room - 2))).map(\.text)
     }
 
-    /// The unified-diff hunk of one command whose output differs: `@@ -L,N +L,N @@ > command`,
-    /// then the lines, common ones with a space, expected with `-`, actual with `+`.
+    /// The unified diff of one command whose output differs, as `diff -u` prints it: a hunk
+    /// per group of differing lines with up to three unchanged lines around it, each headed
+    /// `@@ -L,N +L,N @@ > command`, common lines with a space, expected with `-`, actual with
+    /// `+`. A command that differs only in being refused gets one hunk of its unchanged lines.
     package static func hunk(
         command: String, line: Int, shift: Int, expected: [String], actual: [String],
         limit: Int = maxDiffLines
     ) -> [OutputLine] {
         var diff: [OutputLine] = []
-        var prefix = 0
-        while prefix < min(expected.count, actual.count), expected[prefix] == actual[prefix] {
-            prefix += 1
+        var hunks = UnifiedDiff(old: expected, new: actual).hunks
+        if hunks.isEmpty {
+            hunks = [
+                UnifiedDiff.Hunk(
+                    oldStart: 0, oldCount: expected.count, newStart: 0, newCount: actual.count,
+                    lines: expected.map(UnifiedDiff.Line.common))
+            ]
         }
-        var suffix = 0
-        while suffix < min(expected.count, actual.count) - prefix,
-            expected[expected.count - 1 - suffix] == actual[actual.count - 1 - suffix]
-        {
-            suffix += 1
-        }
-        let start = line + 1
-        diff.append(
-            OutputLine(
-                "@@ -\(start),\(expected.count) +\(start + shift),\(actual.count) @@ > \(Escape.visible(command))"
-            ))
         // The cap holds inside one command too: a command with a million differing lines gives
         // a capped hunk and a count of what was left out.
         var lines = 0
@@ -447,13 +453,18 @@ package struct TraceRunner {
             lines += 1
             if lines <= limit { diff.append(OutputLine(text(), role: role)) }
         }
-        // Expected lines come from the file: escaped, so a trace cannot send escape codes.
-        for l in expected[..<prefix] { add(" " + Escape.visible(l)) }
-        for l in expected[prefix..<(expected.count - suffix)] {
-            add("-" + Escape.visible(l), .error)
+        for h in hunks {
+            let ranges = h.ranges(oldBase: line, newBase: line + shift)
+            diff.append(OutputLine("@@ \(ranges) @@ > \(Escape.visible(command))"))
+            // Expected lines come from the file: escaped, so a trace cannot send escape codes.
+            for l in h.lines {
+                switch l {
+                case .common(let t): add(" " + Escape.visible(t))
+                case .removed(let t): add("-" + Escape.visible(t), .error)
+                case .added(let t): add("+" + t)
+                }
+            }
         }
-        for l in actual[prefix..<(actual.count - suffix)] { add("+" + l) }
-        for l in expected[(expected.count - suffix)...] { add(" " + Escape.visible(l)) }
         if lines > limit {
             diff.append(OutputLine("… \(lines - limit) more lines of this command's diff"))
         }
@@ -512,6 +523,20 @@ package struct TraceRunner {
             start = bytes.index(after: newline)
         }
         body(Substring(bytes[start...]))
+    }
+
+    /// The warning of `replay --update` and `test --update` when the rewritten trace pins a
+    /// failure (it says so rather than `updated` alone: the next replay fails), or nil.
+    package var updateWarning: String? {
+        guard failedInUpdate > 0 else { return nil }
+        let places = firstFailedInUpdate.map {
+            "line \($0.line) '\(Escape.visible($0.command))'"
+        }
+        let more = failedInUpdate > firstFailedInUpdate.count ? ", …" : ""
+        return
+            "warning: \(Escape.visible(file)): \(Plural.count(failedInUpdate, "command")) failed ("
+            + places.joined(separator: ", ") + more
+            + "): the updated trace pins a failed expect or an error and will not pass"
     }
 
     /// One line per file, as `handoff test` prints it.
