@@ -40,57 +40,24 @@
         }
     }
 
-    /// Where the gesture is. Each case carries what it needs, so a state with a pan but no
-    /// finger (or a finger that lost its pan) cannot be written.
-    enum State: Equatable, Sendable {
-        /// No finger is down.
-        case idle
-        /// A finger is down and no pan is recognized yet (or the simulator is choosing its chain).
-        case touching(Touching)
-        /// A pan owns the finger.
-        case panning(Touching, Pan)
-        /// Only inside an event that changes the payload in place: the payload is moved out of
-        /// the state while it changes, so its arrays are never copied (async-http-client's
-        /// `.modifying`). No event returns with it.
-        case modifying
-    }
-
-    /// Where the gesture is, without its payload (what `Simulator.phase` reads).
+    /// Where the gesture is, with no payload: reading it copies nothing.
     @usableFromInline enum Stage: Equatable, Sendable {
+        /// No finger is down: `touching` and `pan` are nil.
         case idle
+        /// A finger is down and no pan is recognized yet (or the simulator is choosing its chain):
+        /// `touching` holds it and `pan` is nil.
         case touching
+        /// A pan owns the finger: `touching` and `pan` hold them.
         case panning
     }
 
-    private(set) var state: State = .idle
-
-    /// The state's case.
-    @usableFromInline var stage: Stage {
-        switch state {
-        case .idle: .idle
-        case .touching: .touching
-        case .panning: .panning
-        case .modifying: preconditionFailure("the gesture is read during an event")
-        }
-    }
-
-    /// The finger while one is down, before and during its pan.
-    var touching: Touching? {
-        switch state {
-        case .touching(let t), .panning(let t, _): t
-        case .idle: nil
-        case .modifying: preconditionFailure("the gesture is read during an event")
-        }
-    }
-
+    /// The gesture's stage, which says which of `touching` and `pan` hold a value.
+    @usableFromInline private(set) var stage: Stage = .idle
+    /// The finger while one is down, before and during its pan. Events update it in place: none
+    /// copies the touch or the tracker's samples.
+    private(set) var touching: Touching?
     /// The recognized pan, while one owns the finger.
-    var pan: Pan? {
-        switch state {
-        case .panning(_, let pan): pan
-        case .idle, .touching: nil
-        case .modifying: preconditionFailure("the gesture is read during an event")
-        }
-    }
+    private(set) var pan: Pan?
 
     // MARK: touchBegan
 
@@ -108,11 +75,9 @@
     mutating func touchBegan(
         _ contact: consuming Contact, at point: Point, time: Double, slop: Double, mode: SlopMode
     ) -> TouchBegan {
-        switch state {
+        switch stage {
         case .touching, .panning:
             return .fingerAlreadyDown
-        case .modifying:
-            preconditionFailure("an event began during an event")
         case .idle:
             var recognizer = GestureRecognizer(
                 axes: contact.axes, tappable: contact.tappable, swallowed: contact.swallowed,
@@ -124,10 +89,10 @@
             } else {
                 result = .track(tapPossible: contact.tappable && !contact.swallowed)
             }
-            state = .touching(
-                Touching(
-                    contact: contact, start: point, position: point, downTime: time,
-                    tracker: VelocityTracker(time: time, position: point), recognizer: recognizer))
+            touching = Touching(
+                contact: contact, start: point, position: point, downTime: time,
+                tracker: VelocityTracker(time: time, position: point), recognizer: recognizer)
+            stage = .touching
             return result
         }
     }
@@ -155,39 +120,34 @@
 
     /// The finger moved by `step` at `time`.
     mutating func touchMoved(by step: Point, time: Double) -> TouchMoved {
-        switch state {
+        switch stage {
         case .idle:
             return .noFinger
-        case .modifying:
-            preconditionFailure("an event began during an event")
-        case .touching(var t):
-            state = .modifying
-            defer { state = .touching(t) }
-            let net = t.move(by: step, time: time)
-            let decision = t.recognizer.touchMoved(net: net, step: step)
+        case .touching:
+            let net = touching!.move(by: step, time: time)
+            let decision = touching!.recognizer.touchMoved(net: net, step: step)
             switch decision {
             case .tracking(let distance):
                 return .tracking(distance: distance)
             case .tapMoved(let distance):
-                t.tapMoved = true
-                return .tapFailed(target: t.contact.target, distance: distance)
+                touching!.tapMoved = true
+                return .tapFailed(target: touching!.contact.target, distance: distance)
             case .beganPan(let axis, let delta):
-                let c = t.contact
-                let recognizer = t.recognizer
+                let c = touching!.contact
+                let recognizer = touching!.recognizer
                 return .recognized(
                     axis: axis, delta: delta,
-                    failTap: c.tappable && !c.swallowed && !t.tapMoved,
+                    failTap: c.tappable && !c.swallowed && !touching!.tapMoved,
                     displacement: net.along(axis),
                     tie: c.axes.contains { $0 != axis && recognizer.isPastSlop(net.along($0)) })
             case .none, .offAxis, .changedPan, .endedPan, .deliverTap, .failTap:
                 preconditionFailure("the recognizer is possible while touching: \(decision)")
             }
-        case .panning(var t, let pan):
-            state = .modifying
-            _ = t.move(by: step, time: time)
-            state = .panning(t, pan)
-            let delta = -step.along(pan.axis)
-            return delta == 0 ? .offAxis(pan.axis) : .drag(delta: delta)
+        case .panning:
+            _ = touching!.move(by: step, time: time)
+            let axis = pan!.axis
+            let delta = -step.along(axis)
+            return delta == 0 ? .offAxis(axis) : .drag(delta: delta)
         }
     }
 
@@ -203,13 +163,12 @@
 
     /// The simulator chose the chain and owner of the pan it was told to begin.
     mutating func panBegan(_ pan: Pan) -> PanBegan {
-        switch state {
+        switch stage {
         case .idle, .panning:
             return .ignored
-        case .modifying:
-            preconditionFailure("an event began during an event")
-        case .touching(let t):
-            state = .panning(t, pan)
+        case .touching:
+            self.pan = pan
+            stage = .panning
             return .announce(owner: pan.owner, chain: pan.ownerOnly ? [pan.owner] : pan.chain)
         }
     }
@@ -217,16 +176,12 @@
     /// The pan's bookkeeping after a drag shared out its delta: the last consumer, and the first
     /// share inside a sheet.
     mutating func panDragged(lastConsumer: Int?, innerShare: Int?) {
-        switch state {
+        switch stage {
         case .idle, .touching:
             return
-        case .modifying:
-            preconditionFailure("an event began during an event")
-        case .panning(let t, var pan):
-            state = .modifying
-            pan.lastConsumer = lastConsumer
-            pan.innerShare = innerShare
-            state = .panning(t, pan)
+        case .panning:
+            pan!.lastConsumer = lastConsumer
+            pan!.innerShare = innerShare
         }
     }
 
@@ -249,14 +204,13 @@
 
     /// The finger lifted at `time`, with an explicit velocity or the measured one (SPEC §4.3).
     mutating func touchEnded(velocity explicit: Point?, time: Double) -> TouchEnded {
-        let ended = state
-        state = .idle
+        let ended = stage
+        stage = .idle
         switch ended {
         case .idle:
             return .noFinger
-        case .modifying:
-            preconditionFailure("an event began during an event")
-        case .touching(var t):
+        case .touching:
+            var t = touching.take()!
             let c = t.contact
             switch t.recognizer.touchEnded() {
             case .deliverTap:
@@ -268,7 +222,9 @@
             case .none, .tracking, .tapMoved, .offAxis, .beganPan, .changedPan, .endedPan:
                 preconditionFailure("a touch with no pan ends in a tap's fate")
             }
-        case .panning(var t, let pan):
+        case .panning:
+            var t = touching.take()!
+            let pan = pan.take()!
             guard case .endedPan(let tap) = t.recognizer.touchEnded() else {
                 preconditionFailure("a pan ends as a pan")
             }

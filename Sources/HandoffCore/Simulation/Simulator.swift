@@ -81,6 +81,7 @@ public struct Simulator: Sendable {
 
     public var layout: Layout { Layout(shared: sharedGraph, offsets: offsets, selected: selected) }
 
+    // Read from the gesture's stage tag: nothing of the touch or the pan is copied.
     @inlinable public var phase: Phase {
         switch gesture.stage {
         case .touching: .touching
@@ -90,7 +91,12 @@ public struct Simulator: Sendable {
     }
 
     /// The node that owns the active pan.
-    public var owner: Int? { gesture.pan?.owner }
+    public var owner: Int? {
+        switch gesture.stage {
+        case .panning: gesture.pan!.owner
+        case .idle, .touching: nil
+        }
+    }
 
     public var isFingerDown: Bool {
         switch gesture.stage {
@@ -101,14 +107,23 @@ public struct Simulator: Sendable {
 
     /// The touch's target and its recognizer state, while a finger is down.
     public var touchInfo: (target: Target, state: TouchState)? {
-        switch gesture.state {
-        case .idle, .modifying: nil
-        case .touching(let t): (t.contact.target, t.contact.swallowed ? .swallowed : .possible)
-        case .panning(let t, let pan): (t.contact.target, .panning(pan.axis))
+        switch gesture.stage {
+        case .idle: nil
+        case .touching:
+            (
+                gesture.touching!.contact.target,
+                gesture.touching!.contact.swallowed ? .swallowed : .possible
+            )
+        case .panning: (gesture.touching!.contact.target, .panning(gesture.pan!.axis))
         }
     }
 
-    public var fingerPosition: Point? { gesture.touching?.position }
+    public var fingerPosition: Point? {
+        switch gesture.stage {
+        case .idle: nil
+        case .touching, .panning: gesture.touching!.position
+        }
+    }
 
     /// The page of a pager (`round(offset / width)`) or switcher (its selected page).
     @inline(__always)
