@@ -37,6 +37,21 @@ extension Session {
                 }
             }
         }
+        /// `pan` and `swipe`: a touch-down at `at` (or the scene's touch point) when no finger
+        /// is down; `at` while a finger is down is an error. Returns whether it touched down.
+        func touchDownIfUp(at: Point?) throws(Diagnostic) -> Bool {
+            if sim.isFingerDown {
+                if at != nil {
+                    throw fail("a finger is already down; 'at' places a new touch", .at)
+                }
+                return false
+            }
+            let p = at ?? sim.graph.scene.touchPoint
+            try simulate(at == nil ? nil : .point) { s throws(SimulatorError) in
+                try s.touchDown(at: p)
+            }
+            return true
+        }
 
         switch command {
         case .load(let ref):
@@ -54,34 +69,14 @@ extension Session {
             guard sim.isFingerDown else { throw fail(SimulatorError.noFinger.message) }
             try moveFinger(dx, dy, over: over, fail: fail)
         case .pan(let dx, let dy, let over, let at):
-            if sim.isFingerDown {
-                if at != nil {
-                    throw fail("a finger is already down; 'at' places a new touch", .at)
-                }
-            } else {
-                let p = at ?? sim.graph.scene.touchPoint
-                try simulate(at == nil ? nil : .point) { s throws(SimulatorError) in
-                    try s.touchDown(at: p)
-                }
-                if over != nil { watchTouchStep() }
-            }
+            if try touchDownIfUp(at: at), over != nil { watchTouchStep() }
             try moveFinger(dx, dy, over: over, fail: fail)
         case .end(let v):
             try simulate { s throws(SimulatorError) in
                 try s.end(velocity: v)
             }
         case .swipe(let dx, let dy, let over, let at):
-            if sim.isFingerDown {
-                if at != nil {
-                    throw fail("a finger is already down; 'at' places a new touch", .at)
-                }
-            } else {
-                let p = at ?? sim.graph.scene.touchPoint
-                try simulate(at == nil ? nil : .point) { s throws(SimulatorError) in
-                    try s.touchDown(at: p)
-                }
-                watchTouchStep()
-            }
+            if try touchDownIfUp(at: at) { watchTouchStep() }
             try moveFinger(dx, dy, over: over ?? TimeSpan(100, .ms), lift: true, fail: fail)
         case .tap(let place):
             guard !sim.isFingerDown else { throw fail(SimulatorError.fingerAlreadyDown.message) }
