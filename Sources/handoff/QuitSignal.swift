@@ -7,7 +7,10 @@ import Foundation
 /// the file before their output is printed (SPEC §7).
 enum QuitSignal {
     /// The terminal's settings before the line editor changed them (the shell saves them).
-    nonisolated(unsafe) private static var saved = termios()
+    /// On the heap, a whole stride: Swift gives a global `termios` only its size (57 bytes),
+    /// and `tcgetattr` writes 60.
+    nonisolated(unsafe) private static let saved = UnsafeMutablePointer<termios>.allocate(
+        capacity: 1)
     nonisolated(unsafe) private static var hasSaved = false
 
     static func install() {
@@ -28,14 +31,14 @@ enum QuitSignal {
 
     /// Saves standard input's terminal settings, restored when the process quits.
     static func saveTerminal() {
-        guard isatty(STDIN_FILENO) != 0, tcgetattr(STDIN_FILENO, &saved) == 0 else { return }
+        guard isatty(STDIN_FILENO) != 0, tcgetattr(STDIN_FILENO, saved) == 0 else { return }
         hasSaved = true
     }
 
     /// Restores the terminal (`tcsetattr` is async-signal-safe), then ends the process by the
     /// signal's default action.
     private static let handler: @convention(c) (Int32) -> Void = { sig in
-        if QuitSignal.hasSaved { tcsetattr(STDIN_FILENO, TCSANOW, &QuitSignal.saved) }
+        if QuitSignal.hasSaved { tcsetattr(STDIN_FILENO, TCSANOW, QuitSignal.saved) }
         var byDefault = sigaction()
         sigaction(sig, &byDefault, nil)
         raise(sig)
