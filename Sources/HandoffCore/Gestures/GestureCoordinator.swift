@@ -40,24 +40,76 @@
         }
     }
 
-    /// Where the gesture is, with no payload: reading it copies nothing.
-    @usableFromInline enum Stage: Equatable, Sendable {
-        /// No finger is down: `touching` and `pan` are nil.
+    /// Where the gesture is. Each case carries what it needs, so a state with a pan but no
+    /// finger (or a finger that lost its pan) cannot be written. The payloads are boxed
+    /// (`GestureBox`): moving one between cases moves a pointer, not its bytes.
+    enum State: Equatable, Sendable {
+        /// No finger is down.
         case idle
-        /// A finger is down and no pan is recognized yet (or the simulator is choosing its chain):
-        /// `touching` holds it and `pan` is nil.
+        /// A finger is down and no pan is recognized yet (or the simulator is choosing its chain).
+        case touching(GestureBox<Touching>)
+        /// A pan owns the finger.
+        case panning(GestureBox<Touching>, GestureBox<Pan>)
+        /// Only inside an event that changes the payload in place: the state lets go of its boxes
+        /// while they change, so a box nothing else holds is changed where it is
+        /// (async-http-client's `.modifying`). No event returns with it.
+        case modifying
+    }
+
+    /// Where the gesture is, without its payload (what `Simulator.phase` reads).
+    @usableFromInline enum Stage: Equatable, Sendable {
+        case idle
         case touching
-        /// A pan owns the finger: `touching` and `pan` hold them.
         case panning
     }
 
-    /// The gesture's stage, which says which of `touching` and `pan` hold a value.
-    @usableFromInline private(set) var stage: Stage = .idle
-    /// The finger while one is down, before and during its pan. Events update it in place: none
-    /// copies the touch or the tracker's samples.
-    private(set) var touching: Touching?
+    private(set) var state: State = .idle
+
+    /// The state's case.
+    @usableFromInline var stage: Stage {
+        switch state {
+        case .idle: .idle
+        case .touching: .touching
+        case .panning: .panning
+        case .modifying: preconditionFailure("the gesture is read during an event")
+        }
+    }
+
+    /// The finger while one is down, before and during its pan.
+    var touching: Touching? {
+        switch state {
+        case .touching(let t), .panning(let t, _): t.value
+        case .idle: nil
+        case .modifying: preconditionFailure("the gesture is read during an event")
+        }
+    }
+
     /// The recognized pan, while one owns the finger.
-    private(set) var pan: Pan?
+    var pan: Pan? {
+        switch state {
+        case .panning(_, let pan): pan.value
+        case .idle, .touching: nil
+        case .modifying: preconditionFailure("the gesture is read during an event")
+        }
+    }
+
+    /// The pan's owner, read without copying the pan.
+    var owner: Int? {
+        switch state {
+        case .panning(_, let pan): pan.value.owner
+        case .idle, .touching: nil
+        case .modifying: preconditionFailure("the gesture is read during an event")
+        }
+    }
+
+    /// The finger's position, read without copying the touch.
+    var position: Point? {
+        switch state {
+        case .touching(let t), .panning(let t, _): t.value.position
+        case .idle: nil
+        case .modifying: preconditionFailure("the gesture is read during an event")
+        }
+    }
 
     // MARK: touchBegan
 
@@ -75,9 +127,11 @@
     mutating func touchBegan(
         _ contact: consuming Contact, at point: Point, time: Double, slop: Double, mode: SlopMode
     ) -> TouchBegan {
-        switch stage {
+        switch state {
         case .touching, .panning:
             return .fingerAlreadyDown
+        case .modifying:
+            preconditionFailure("an event began during an event")
         case .idle:
             var recognizer = GestureRecognizer(
                 axes: contact.axes, tappable: contact.tappable, swallowed: contact.swallowed,
@@ -89,10 +143,12 @@
             } else {
                 result = .track(tapPossible: contact.tappable && !contact.swallowed)
             }
-            touching = Touching(
-                contact: contact, start: point, position: point, downTime: time,
-                tracker: VelocityTracker(time: time, position: point), recognizer: recognizer)
-            stage = .touching
+            state = .touching(
+                GestureBox(
+                    Touching(
+                        contact: contact, start: point, position: point, downTime: time,
+                        tracker: VelocityTracker(time: time, position: point),
+                        recognizer: recognizer)))
             return result
         }
     }
@@ -120,32 +176,41 @@
 
     /// The finger moved by `step` at `time`.
     mutating func touchMoved(by step: Point, time: Double) -> TouchMoved {
-        switch stage {
+        switch state {
         case .idle:
             return .noFinger
-        case .touching:
-            let net = touching!.move(by: step, time: time)
-            let decision = touching!.recognizer.touchMoved(net: net, step: step)
+        case .modifying:
+            preconditionFailure("an event began during an event")
+        case .touching(var box):
+            state = .modifying
+            GestureBox.unique(&box)
+            defer { state = .touching(box) }
+            let net = box.value.move(by: step, time: time)
+            let decision = box.value.recognizer.touchMoved(net: net, step: step)
             switch decision {
             case .tracking(let distance):
                 return .tracking(distance: distance)
             case .tapMoved(let distance):
-                touching!.tapMoved = true
-                return .tapFailed(target: touching!.contact.target, distance: distance)
+                box.value.tapMoved = true
+                return .tapFailed(target: box.value.contact.target, distance: distance)
             case .beganPan(let axis, let delta):
-                let c = touching!.contact
-                let recognizer = touching!.recognizer
+                let t = box.value
+                let c = t.contact
+                let recognizer = t.recognizer
                 return .recognized(
                     axis: axis, delta: delta,
-                    failTap: c.tappable && !c.swallowed && !touching!.tapMoved,
+                    failTap: c.tappable && !c.swallowed && !t.tapMoved,
                     displacement: net.along(axis),
                     tie: c.axes.contains { $0 != axis && recognizer.isPastSlop(net.along($0)) })
             case .none, .offAxis, .changedPan, .endedPan, .deliverTap, .failTap:
                 preconditionFailure("the recognizer is possible while touching: \(decision)")
             }
-        case .panning:
-            _ = touching!.move(by: step, time: time)
-            let axis = pan!.axis
+        case .panning(var box, let pan):
+            state = .modifying
+            GestureBox.unique(&box)
+            _ = box.value.move(by: step, time: time)
+            state = .panning(box, pan)
+            let axis = pan.value.axis
             let delta = -step.along(axis)
             return delta == 0 ? .offAxis(axis) : .drag(delta: delta)
         }
@@ -163,12 +228,13 @@
 
     /// The simulator chose the chain and owner of the pan it was told to begin.
     mutating func panBegan(_ pan: Pan) -> PanBegan {
-        switch stage {
+        switch state {
         case .idle, .panning:
             return .ignored
-        case .touching:
-            self.pan = pan
-            stage = .panning
+        case .modifying:
+            preconditionFailure("an event began during an event")
+        case .touching(let t):
+            state = .panning(t, GestureBox(pan))
             return .announce(owner: pan.owner, chain: pan.ownerOnly ? [pan.owner] : pan.chain)
         }
     }
@@ -176,12 +242,17 @@
     /// The pan's bookkeeping after a drag shared out its delta: the last consumer, and the first
     /// share inside a sheet.
     mutating func panDragged(lastConsumer: Int?, innerShare: Int?) {
-        switch stage {
+        switch state {
         case .idle, .touching:
             return
-        case .panning:
-            pan!.lastConsumer = lastConsumer
-            pan!.innerShare = innerShare
+        case .modifying:
+            preconditionFailure("an event began during an event")
+        case .panning(let t, var pan):
+            state = .modifying
+            GestureBox.unique(&pan)
+            pan.value.lastConsumer = lastConsumer
+            pan.value.innerShare = innerShare
+            state = .panning(t, pan)
         }
     }
 
@@ -204,13 +275,15 @@
 
     /// The finger lifted at `time`, with an explicit velocity or the measured one (SPEC §4.3).
     mutating func touchEnded(velocity explicit: Point?, time: Double) -> TouchEnded {
-        let ended = stage
-        stage = .idle
+        let ended = state
+        state = .idle
         switch ended {
         case .idle:
             return .noFinger
-        case .touching:
-            var t = touching.take()!
+        case .modifying:
+            preconditionFailure("an event began during an event")
+        case .touching(let box):
+            var t = box.value
             let c = t.contact
             switch t.recognizer.touchEnded() {
             case .deliverTap:
@@ -222,9 +295,9 @@
             case .none, .tracking, .tapMoved, .offAxis, .beganPan, .changedPan, .endedPan:
                 preconditionFailure("a touch with no pan ends in a tap's fate")
             }
-        case .panning:
-            var t = touching.take()!
-            let pan = pan.take()!
+        case .panning(let box, let panBox):
+            var t = box.value
+            let pan = panBox.value
             guard case .endedPan(let tap) = t.recognizer.touchEnded() else {
                 preconditionFailure("a pan ends as a pan")
             }
@@ -235,5 +308,23 @@
                 pan, velocity: v, window: window, target: t.contact.target, tap: tap,
                 stopped: t.contact.stopped)
         }
+    }
+}
+
+/// A value held by reference until it changes (copy on write): copies of the simulator share a
+/// gesture's payload, and `unique` copies it before the first change to a shared one.
+/// (Sendable unchecked: its value changes only through the unique reference `unique` makes.)
+final class GestureBox<Value: Equatable & Sendable>: Equatable, @unchecked Sendable {
+    var value: Value
+
+    init(_ value: Value) { self.value = value }
+
+    static func == (a: GestureBox, b: GestureBox) -> Bool { a === b || a.value == b.value }
+}
+
+extension GestureBox {
+    /// Nothing else holds the box after this: a shared one is replaced by a copy.
+    static func unique(_ box: inout GestureBox) {
+        if !isKnownUniquelyReferenced(&box) { box = GestureBox(box.value) }
     }
 }

@@ -103,13 +103,12 @@ extension Simulator {
 
     /// Applies a drag delta to the active pan and records the ledger and handoffs.
     mutating func drag(_ d: Double) {
-        guard case .panning = gesture.stage else { return }
-        // The pan's fields, read in place: a copy of the whole pan would go through its optional.
-        let axis = gesture.pan!.axis
-        let owner = gesture.pan!.owner
-        let ownerOnly = gesture.pan!.ownerOnly
-        let panChain = gesture.pan!.chain
-        let before = (lastConsumer: gesture.pan!.lastConsumer, innerShare: gesture.pan!.innerShare)
+        guard let pan = gesture.pan else { return }
+        let axis = pan.axis
+        let owner = pan.owner
+        let ownerOnly = pan.ownerOnly
+        let panChain = pan.chain
+        let before = (lastConsumer: pan.lastConsumer, innerShare: pan.innerShare)
         var lastConsumer = before.lastConsumer
         var innerShare = before.innerShare
         let chain = ownerOnly ? [owner] : panChain

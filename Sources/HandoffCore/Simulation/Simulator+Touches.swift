@@ -128,10 +128,9 @@ extension Simulator {
     private mutating func beginPan(
         axis: Axis, delta: Double, failTap: Bool, sheetOwner: Int?, why: Reason?
     ) {
-        guard case .touching = gesture.stage else { return }
-        // The touch's target and path, read in place: the rest of its contact is not needed.
-        let target = gesture.touching!.contact.target
-        let path = gesture.touching!.contact.path
+        guard case .touching(let touching) = gesture.state else { return }
+        let target = touching.value.contact.target
+        let path = touching.value.contact.path
         let chain = graph.chain(target.node, axis: axis)
         let driver = chain[0]
         emit(.recognizer(.pan(axis), .began))

@@ -81,7 +81,6 @@ public struct Simulator: Sendable {
 
     public var layout: Layout { Layout(shared: sharedGraph, offsets: offsets, selected: selected) }
 
-    // Read from the gesture's stage tag: nothing of the touch or the pan is copied.
     @inlinable public var phase: Phase {
         switch gesture.stage {
         case .touching: .touching
@@ -91,12 +90,7 @@ public struct Simulator: Sendable {
     }
 
     /// The node that owns the active pan.
-    public var owner: Int? {
-        switch gesture.stage {
-        case .panning: gesture.pan!.owner
-        case .idle, .touching: nil
-        }
-    }
+    public var owner: Int? { gesture.owner }
 
     public var isFingerDown: Bool {
         switch gesture.stage {
@@ -107,23 +101,15 @@ public struct Simulator: Sendable {
 
     /// The touch's target and its recognizer state, while a finger is down.
     public var touchInfo: (target: Target, state: TouchState)? {
-        switch gesture.stage {
-        case .idle: nil
-        case .touching:
-            (
-                gesture.touching!.contact.target,
-                gesture.touching!.contact.swallowed ? .swallowed : .possible
-            )
-        case .panning: (gesture.touching!.contact.target, .panning(gesture.pan!.axis))
+        switch gesture.state {
+        case .idle, .modifying: nil
+        case .touching(let t):
+            (t.value.contact.target, t.value.contact.swallowed ? .swallowed : .possible)
+        case .panning(let t, let pan): (t.value.contact.target, .panning(pan.value.axis))
         }
     }
 
-    public var fingerPosition: Point? {
-        switch gesture.stage {
-        case .idle: nil
-        case .touching, .panning: gesture.touching!.position
-        }
-    }
+    public var fingerPosition: Point? { gesture.position }
 
     /// The page of a pager (`round(offset / width)`) or switcher (its selected page).
     @inline(__always)
