@@ -111,7 +111,8 @@ struct Shell {
             }
         }
         for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
-            runner.feed(line)
+            var line = line
+            _ = line.withUTF8 { runner.read(TraceLine($0)) }
         }
         let outcome = runner.finish()
         for line in runner.diff { print(line) }
