@@ -28,4 +28,23 @@ struct TraceLineTests {
         #expect(Self.lines("a\n\n").map(\.line) == ["a", ""])
         #expect(Self.lines("").map(\.line) == [""])
     }
+
+    /// `replay --step` in the shell reads the trace as `replay` does: a trace with CRLF line
+    /// ends steps through, and the line a trace without a scene ends on is its last line.
+    @Test func steppingReadsLinesAsReplayDoes() {
+        let trace = "# handoff trace v1\r\n# scene: tabs\r\n> set slop 10\r\nset       slop 10\r\n"
+        var runner = TraceRunner(file: "s.trace", files: MemoryFiles())
+        nonisolated(unsafe) var paused: [Int] = []
+        runner.beforeCommand = { _, line, _ in
+            paused.append(line)
+            return true
+        }
+        runner.read(text: trace)
+        #expect(runner.finish() == .passed(commands: 1))
+        #expect(paused == [3])
+        var noScene = TraceRunner(file: "s.trace", files: MemoryFiles())
+        noScene.beforeCommand = { _, _, _ in true }
+        noScene.read(text: "# handoff trace v1\n# a note\n")
+        #expect(noScene.finish() == .corrupt("s.trace:2: error: no '# scene:' line"))
+    }
 }
