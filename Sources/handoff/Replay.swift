@@ -110,11 +110,7 @@ struct Replay: ParsableCommand {
     static func feed(_ reader: LineReader, into runner: inout TraceRunner) throws(FileError) {
         // The runner takes only expected lines equal to its own output (UTF-8).
         try reader.forEachLineBytes(takesOnlyUTF8: true) { line, following in
-            guard let line else {
-                runner.feedInvalidLine()
-                return 0
-            }
-            return runner.feed(bytes: line, following: following)
+            runner.read(TraceLine(line, following: following))
         }
     }
 }

@@ -110,9 +110,7 @@ struct Shell {
                 for l in hunk { emit(l, colour: colour) }
             }
         }
-        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
-            runner.feed(line)
-        }
+        runner.read(text: text)
         let outcome = runner.finish()
         for line in runner.diff { print(line) }
         let summary = TraceRunner.summary(file: file, outcome: outcome)

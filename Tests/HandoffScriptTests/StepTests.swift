@@ -49,7 +49,7 @@ struct StepTests {
             printed += lines
             if let hunk { printed += ["differs from the trace:"] + hunk.map(\.text) }
         }
-        TraceRunner.forEachLine(in: Self.trace[...]) { runner.feed($0) }
+        runner.read(text: Self.trace)
         let outcome = runner.finish()
         out = printed
         return (out, outcome)

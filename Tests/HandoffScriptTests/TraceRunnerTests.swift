@@ -6,7 +6,7 @@ import Testing
 @testable import HandoffScript
 
 /// A command's expected lines are taken at once when they follow it as its output byte for byte
-/// (`feed(bytes:following:)`, what `replay`, `test` and `TraceRunner.run` do): every verdict,
+/// (`read(_:)` given the lines that follow, what `replay`, `test` and `TraceRunner.run` do): every verdict,
 /// diff and rewrite must be what reading the same trace line by line gives.
 struct TraceRunnerTests {
     /// A recorded trace of the benchmark's kind of commands, plus inspections and an error.
@@ -51,8 +51,12 @@ struct TraceRunnerTests {
     /// `trace` fed one line at a time, as before expected lines could be taken at once.
     static func lineByLine(_ text: String, update: Bool = false) -> TraceRunner {
         var runner = TraceRunner(file: "t.trace", files: MemoryFiles(), update: update)
-        TraceRunner.forEachLine(in: text[...]) { runner.feed($0) }
-        if text.hasSuffix("\n") { runner.lineNumber -= 1 }
+        // Every piece between "\n"s, the empty one after a final "\n" too (which must change
+        // nothing but the count of lines), without the lines that follow: nothing is taken at once.
+        for line in text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
+        {
+            _ = Array(line).withUnsafeBufferPointer { runner.read(TraceLine($0)) }
+        }
         return runner
     }
 
@@ -71,7 +75,7 @@ struct TraceRunnerTests {
             #expect(atOnce.finish() == oneByOne.finish())
             #expect(atOnce.diff == oneByOne.diff)
             #expect(atOnce.updated == oneByOne.updated)
-            #expect(atOnce.lineNumber == oneByOne.lineNumber)
+            #expect(atOnce.lineNumber == oneByOne.lineNumber - (text.hasSuffix("\n") ? 1 : 0))
         }
     }
 }
@@ -86,7 +90,7 @@ struct UnifiedDiffTests {
         actual[1] = "X1"
         actual[10] = "X10"
         // The command is on line 10, so its expected lines are lines 11 to 22.
-        let hunk = TraceRunner.hunk(
+        let hunk = TraceDiff.hunk(
             command: "pan 0 -250", line: 10, shift: 0, expected: expected, actual: actual)
         #expect(
             hunk.map(\.text) == [
@@ -99,7 +103,7 @@ struct UnifiedDiffTests {
         let expected = ["a", "b 1", "c", "d", "e 2", "f"]
         let actual = ["a", "b 9", "c", "d", "e 8", "f"]
         #expect(
-            TraceRunner.hunk(
+            TraceDiff.hunk(
                 command: "end", line: 4, shift: 2, expected: expected, actual: actual
             ).map(\.text) == [
                 "@@ -5,6 +7,6 @@ > end", " a", "-b 1", "+b 9", " c", " d", "-e 2", "+e 8", " f",
@@ -109,10 +113,10 @@ struct UnifiedDiffTests {
     @Test func oneLineAndEmptyRangesAreSpelledAsDiffSpellsThem() {
         // `diff -u` of an empty file and a one-line file: `@@ -0,0 +1 @@`.
         #expect(
-            TraceRunner.hunk(command: "step", line: 3, shift: 0, expected: [], actual: ["x"])
+            TraceDiff.hunk(command: "step", line: 3, shift: 0, expected: [], actual: ["x"])
                 .map(\.text) == ["@@ -3,0 +4 @@ > step", "+x"])
         #expect(
-            TraceRunner.hunk(command: "step", line: 3, shift: 0, expected: ["x"], actual: ["y"])
+            TraceDiff.hunk(command: "step", line: 3, shift: 0, expected: ["x"], actual: ["y"])
                 .map(\.text) == ["@@ -4 +4 @@ > step", "-x", "+y"])
     }
 

@@ -176,10 +176,9 @@ struct TraceSafetyTests {
     /// A line the reader found not to be UTF-8 makes the trace corrupt at that line.
     @Test func invalidLineIsCorruptAtItsLine() {
         var runner = TraceRunner(file: "ff.trace", files: MemoryFiles())
-        runner.feed("# handoff trace v1")
-        runner.feed("# scene: tabs")
-        runner.feedInvalidLine()
-        runner.feed("> step")
+        runner.read(text: "# handoff trace v1\n# scene: tabs\n")
+        _ = runner.read(TraceLine(nil))
+        runner.read(text: "> step\n")
         #expect(runner.finish() == .corrupt("ff.trace:3: error: the line is not UTF-8 text"))
     }
 
@@ -265,7 +264,7 @@ struct TraceSafetyTests {
             file: "big.trace", text: "# handoff trace v1\n# scene: tabs\n> step\n" + expected,
             files: MemoryFiles())
         #expect(runner.finish() == .failed(commands: 1, differing: 1))
-        #expect(runner.diff.count == TraceRunner.maxDiffLines)
+        #expect(runner.diff.count == TraceDiff.maxLines)
         #expect(runner.diff.last == "… 998005 more lines of this command's diff")
     }
 

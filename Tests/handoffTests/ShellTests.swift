@@ -155,6 +155,15 @@ import Testing
         try t.key("Up")
         try t.wait(for: "idle> record stop")
         try t.key("C-u")
+        // A trace with CRLF line ends steps through in the shell as `replay` reads it.
+        let crlf = t.dir.appendingPathComponent("crlf.trace").path
+        try "# handoff trace v1\r\n# scene: tabs\r\n> set slop 10\r\nset       slop 10\r\n"
+            .write(toFile: crlf, atomically: true, encoding: .utf8)
+        try t.type("replay \(crlf) --step")
+        try t.key("Enter")
+        try t.wait(for: "crlf.trace:3: > set slop 10")
+        try t.key("Enter")
+        try t.wait(for: "PASS \(crlf) (1 command)")
         try t.type("quit")
         try t.key("Enter")
         let status = t.exitStatus()
