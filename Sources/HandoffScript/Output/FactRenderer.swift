@@ -27,7 +27,8 @@ extension FactRenderer {
     ) {
         fact(
             FactDescription(
-                kind: kind, moment: moment, role: role, marks: Self.readsMarks ? marks() : []),
+                kind: kind, moment: moment, role: role,
+                marks: Self.readsMarks ? marks() : TimelineMark.Kinds()),
             text: text, fields: fields)
     }
 
