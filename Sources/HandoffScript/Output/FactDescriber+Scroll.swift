@@ -1,7 +1,7 @@
 import HandoffCore
 
-/// The scroll views' facts: the owner, each frame's ledger, handoffs, momentum and springs, each
-/// written straight into the output's bytes.
+/// The scroll views' facts: the owner, each frame's ledger, handoffs, momentum, edges, springs,
+/// repairs and hazards, each written straight into the output's bytes.
 extension FactDescriber {
     static func scrollEvent<R: FactRenderer>(
         _ e: Event, _ n: Names, at moment: Moment, into r: inout R
@@ -116,6 +116,54 @@ extension FactDescriber {
                     ("node", id(node)), ("animation", .string(kind.rawValue)),
                     ("target", .number(n.springTarget(node, target))),
                 ])
+        case .edgeHit(let node, let v):
+            r.describe(
+                "edge", at: moment, marks: [.edgeHit],
+                { out in
+                    out.line { w in
+                        w.label("edge")
+                        if let node {
+                            w.put(n.id(node))
+                            w.put(" hit its edge at " as StaticString)
+                            w.put(v)
+                            w.put(" pt/s and bounces" as StaticString)
+                        } else {
+                            w.put("momentum stopped at an edge at " as StaticString)
+                            w.put(v)
+                            w.put(" pt/s" as StaticString)
+                        }
+                    }
+                },
+                [("node", node.map(id) ?? .null), ("velocity", .number(v))])
+        case .repair(let node, let from, let to, let ancestor, let offset, let maximum):
+            r.describe(
+                "repair", at: moment, role: .highlight, marks: [.repair],
+                { out in
+                    out.line { w in
+                        w.label("repair")
+                        w.put(n.id(node))
+                        w.put(" " as StaticString)
+                        w.put(from)
+                        w.put(" → " as StaticString)
+                        w.put(to)
+                        w.put(": " as StaticString)
+                        w.put(repairReason)
+                    }
+                },
+                [
+                    ("node", id(node)), ("from", .number(from)), ("to", .number(to)),
+                    ("reason", .string(repairReason)), ("ancestor", id(ancestor)),
+                    ("ancestorOffset", .number(offset)), ("ancestorMax", .number(maximum)),
+                ])
+        case .hazard(let hazard):
+            r.describe(
+                "hazard", at: moment, role: .highlight, marks: [.hazard],
+                { out in
+                    out.line { w in
+                        w.label("hazard")
+                        w.put(hazard.summary(n))
+                    }
+                }, hazard.fields(n))
         default: preconditionFailure("event hands the other families elsewhere")
         }
     }

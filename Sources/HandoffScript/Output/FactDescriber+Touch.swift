@@ -1,7 +1,7 @@
 import HandoffCore
 
-/// The finger's facts: touches, recognizers, taps and what they select, each written straight into
-/// the output's bytes.
+/// The finger's facts: touches, slop, recognizers, taps and what they select (or why a `tab`
+/// selected nothing), each written straight into the output's bytes.
 extension FactDescriber {
     static func touchEvent<R: FactRenderer>(
         _ e: Event, _ n: Names, at moment: Moment, into r: inout R
@@ -145,6 +145,62 @@ extension FactDescriber {
                     }
                 },
                 [("node", id(sheet)), ("animation", .string(stopped.rawValue))])
+        case .tracking(let d, let slop):
+            r.describe(
+                "tracking", at: moment,
+                { out in
+                    out.line { w in
+                        w.label("tracking")
+                        w.put("d " as StaticString)
+                        w.put(d)
+                        w.put(" of slop " as StaticString)
+                        w.put(slop)
+                    }
+                },
+                [("distance", .number(d)), ("slop", .number(slop))])
+        case .tapMoved(let t, let d, let slop):
+            r.describe(
+                "recognizer", at: moment,
+                { out in
+                    out.line { w in
+                        w.label("tap")
+                        w.put(t, n)
+                        w.put(" failed: moved " as StaticString)
+                        w.put(d)
+                        w.put(" > slop " as StaticString)
+                        w.put(slop)
+                    }
+                },
+                [
+                    ("recognizer", .string(recognizerName(.tap(t), n))),
+                    ("state", .string(RecognizerState.failed.rawValue)),
+                    ("reason", .string("moved")), ("distance", .number(d)), ("slop", .number(slop)),
+                ])
+        case .offAxis(let axis):
+            r.describe(
+                "offAxis", at: moment,
+                { out in
+                    out.line { w in
+                        w.label("tracking")
+                        w.put("pan locked " as StaticString)
+                        w.put(axis.rawValue)
+                        w.put(": no " as StaticString)
+                        w.put(axis.rawValue)
+                        w.put(" movement" as StaticString)
+                    }
+                },
+                [("axis", .string(axis.rawValue))])
+        case .refused(let refusal):
+            r.describe(
+                "refused", at: moment, marks: [.refusal],
+                { out in
+                    out.line { w in
+                        w.label("refused")
+                        w.put("tab: " as StaticString)
+                        w.put(refusalText(refusal, n))
+                    }
+                },
+                [("reason", .string(refusalText(refusal, n)))])
         default: preconditionFailure("event hands the other families elsewhere")
         }
     }

@@ -4,8 +4,7 @@ import HandoffCore
 /// text pieces and fields, handed to a `FactRenderer`. Text, `--json` and the timeline read the
 /// same description. This holds the only switches over `Fact` and `Event` in the output layer,
 /// one file per family of facts: this file the session's facts, `+Touch` and `+Scroll` the
-/// simulator's common facts (written straight into the output's bytes), `+Worded` its rarer
-/// ones, `+Debugger` the debugger's.
+/// simulator's (written straight into the output's bytes), `+Debugger` the debugger's.
 package enum FactDescriber {
     typealias Fields = [(String, FactValue)]
 
@@ -26,14 +25,13 @@ package enum FactDescriber {
         _ e: Event, _ n: Names, at moment: Moment, into r: inout R
     ) {
         switch e {
-        case .touchDown, .stopped, .swallowed, .recognizer, .touchesCancelled, .tap, .tabbed,
-            .pageSelected, .transitionEnded, .decided(.sheetCaught):
+        case .touchDown, .stopped, .swallowed, .recognizer, .tracking, .tapMoved, .offAxis,
+            .touchesCancelled, .tap, .tabbed, .pageSelected, .transitionEnded, .refused,
+            .decided(.sheetCaught):
             touchEvent(e, n, at: moment, into: &r)
         case .owner, .moved, .flingFrame, .handoff, .released, .momentumStarted, .momentumEnded,
-            .springStarted, .springEnded:
+            .edgeHit, .springStarted, .springEnded, .repair, .hazard:
             scrollEvent(e, n, at: moment, into: &r)
-        case .tracking, .tapMoved, .offAxis, .edgeHit, .repair, .refused, .hazard:
-            wordedEvent(e, n, at: moment, into: &r)
         case .decided:
             return  // only `why` prints a decision's numbers
         }
