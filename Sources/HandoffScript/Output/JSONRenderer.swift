@@ -9,11 +9,13 @@ package struct JSONRenderer: FactRenderer {
     package init() {}
 
     package mutating func fact(
-        _ kind: String, at moment: Moment?, role: LineRole, text: (inout TextOutput) -> Void,
+        _ d: FactDescription, text: (inout TextOutput) -> Void,
         fields: () -> [(String, FactValue)]
     ) {
-        var pairs: [(String, FactValue)] = [("kind", .string(kind))]
-        if let moment { pairs += [("t", .number(moment.time)), ("frame", .int(moment.frame))] }
+        var pairs: [(String, FactValue)] = [("kind", .string(d.kind))]
+        if let moment = d.moment {
+            pairs += [("t", .number(moment.time)), ("frame", .int(moment.frame))]
+        }
         events.append(FactValue.record(pairs + fields()).json)
     }
 

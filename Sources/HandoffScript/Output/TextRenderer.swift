@@ -11,10 +11,10 @@ package struct TextRenderer: FactRenderer {
     package init() {}
 
     package mutating func fact(
-        _ kind: String, at moment: Moment?, role: LineRole, text: (inout TextOutput) -> Void,
+        _ d: FactDescription, text: (inout TextOutput) -> Void,
         fields: () -> [(String, FactValue)]
     ) {
-        out.role = role
+        out.role = d.role
         text(&out)
         out.role = .plain
     }

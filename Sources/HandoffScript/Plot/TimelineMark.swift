@@ -59,6 +59,32 @@ package struct TimelineMark: Sendable {
     package var fact: Fact
 }
 
+extension TimelineMark {
+    /// The markers a fact makes, as a value (no array per fact); a sequence in the order `Kind`
+    /// lists them.
+    package struct Kinds: Equatable, Sendable, Sequence, ExpressibleByArrayLiteral {
+        private var bits: UInt32 = 0
+
+        package init() {}
+
+        package init(arrayLiteral kinds: Kind...) {
+            for kind in kinds { bits |= Self.bit(kind) }
+        }
+
+        package var isEmpty: Bool { bits == 0 }
+
+        package func contains(_ kind: Kind) -> Bool { bits & Self.bit(kind) != 0 }
+
+        package func makeIterator() -> IndexingIterator<[Kind]> {
+            Kind.allCases.filter(contains).makeIterator()
+        }
+
+        private static func bit(_ kind: Kind) -> UInt32 {
+            1 << UInt32(Kind.allCases.firstIndex(of: kind)!)
+        }
+    }
+}
+
 extension TimelineMark.Kind {
     /// The marker of a tap's fate.
     init(_ outcome: TapOutcome) {
@@ -90,9 +116,6 @@ struct MarkCollector: FactRenderer {
     var command = 0
     /// The fact being described.
     var fact: Fact?
-    private var pending: [TimelineMark.Kind] = []
-
-    mutating func mark(_ kinds: [TimelineMark.Kind]) { pending = kinds }
 
     static var readsMarks: Bool { true }
 
@@ -104,15 +127,14 @@ struct MarkCollector: FactRenderer {
     }
 
     mutating func fact(
-        _ kind: String, at moment: Moment?, role: LineRole, text: (inout TextOutput) -> Void,
+        _ d: FactDescription, text: (inout TextOutput) -> Void,
         fields: () -> [(String, FactValue)]
     ) {
-        guard !pending.isEmpty, let moment, let fact else { return }
-        for kind in pending {
+        guard !d.marks.isEmpty, let moment = d.moment, let fact else { return }
+        for kind in d.marks {
             marks.append(
                 TimelineMark(kind: kind, time: moment.time, command: command, fact: fact))
         }
-        pending = []
     }
 }
 
@@ -121,21 +143,19 @@ struct MarkCollector: FactRenderer {
 struct MarkWords: FactRenderer {
     var detail = ""
     var label: String?
-    private var handoff = false
-
-    mutating func mark(_ kinds: [TimelineMark.Kind]) { handoff = kinds.contains(.handoff) }
 
     static var readsMarks: Bool { true }
 
     mutating func fact(
-        _ kind: String, at moment: Moment?, role: LineRole, text: (inout TextOutput) -> Void,
+        _ d: FactDescription, text: (inout TextOutput) -> Void,
         fields: () -> [(String, FactValue)]
     ) {
         var lines = TextOutput()
         text(&lines)
         detail = (0..<lines.count).map { Self.closingUp(lines.text($0)) }.joined(separator: "; ")
         let f = fields()
-        if handoff, case .string(let from)? = f.first(where: { $0.0 == "from" })?.1,
+        if d.marks.contains(.handoff),
+            case .string(let from)? = f.first(where: { $0.0 == "from" })?.1,
             case .string(let to)? = f.first(where: { $0.0 == "to" })?.1
         {
             label = "\(from) → \(to)"
