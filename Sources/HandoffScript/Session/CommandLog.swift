@@ -25,8 +25,8 @@ struct CommandLog {
         var sim: Simulator
         var userSettings: [String: Setting]
         var sceneSettings: [Setting]
-        var lastWhy: (command: String, facts: [Event], moves: [Ledger])?
-        var refusedSince: (command: String, refusal: Refusal, until: Double?)?
+        /// What `why` explains (a checkpoint is taken between commands: nothing is pending).
+        var why: WhyLog
     }
 
     private(set) var entries: [Entry] = []

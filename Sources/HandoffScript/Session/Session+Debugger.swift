@@ -19,16 +19,14 @@ extension Session {
     /// The simulation state as a checkpoint holds it.
     var checkpointState: CommandLog.State {
         CommandLog.State(
-            sim: sim, userSettings: userSettings, sceneSettings: sceneSettings, lastWhy: lastWhy,
-            refusedSince: refusedSince)
+            sim: sim, userSettings: userSettings, sceneSettings: sceneSettings, why: why)
     }
 
     mutating func apply(_ state: CommandLog.State) {
         sim = state.sim
         userSettings = state.userSettings
         sceneSettings = state.sceneSettings
-        lastWhy = state.lastWhy
-        refusedSince = state.refusedSince
+        why = state.why
     }
 
     // MARK: Around each command
@@ -474,14 +472,14 @@ extension Session {
         guard let parsed = try? parseWithSource(text) else { return [] }
         debug.command = text
         debug.frameLimit = frames
-        clearPendingWhy()
+        why.begin()
         if debug.active { debug.scanMark = sim.logCount }
         sim.beginCommand()
         var r = RunResult()
         var facts = (try? execute(parsed, result: &r)) ?? []
         debug.frameLimit = nil
         if debug.pending == nil { facts += hazardFacts(sim.takeHazards(), entry: nil, why: true) }
-        keepForWhy(text)
+        why.commit(text, in: sim)
         if debug.pending == nil, debug.mode == .discover { afterCommand() }
         return facts
     }

@@ -64,17 +64,8 @@ package struct Session {
     /// A trace is being replayed or tested in this session: commands that would write a file,
     /// nest a replay or end the session early are refused (SPEC §7).
     package var verifying = false
-    /// The decisions of the last command that made any, for `why`.
-    var lastWhy: (command: String, facts: [Event], moves: [Ledger])?
-    /// A `tab` refused after it, which `why` adds to its explanation.
-    var refusedSince: (command: String, refusal: Refusal, until: Double?)?
-    /// The facts of the running command that `why` explains (filled as the log is collected).
-    var pendingWhy: [Event] = []
-    /// The moves of the running command that `why` explains (filled as the log is collected).
-    var pendingMoves: [Ledger] = []
-    /// Where the running command's last `tracking` or `offAxis` fact is in `pendingWhy` (the only
-    /// one kept there): `why` explains it only when the command decided nothing else.
-    var pendingTrackingAt: Int?
+    /// What `why` explains: the decisions of the last command that made any.
+    var why = WhyLog()
     /// The facts array `collect` fills, kept with its capacity from one command to the next.
     var factBuffer: [Fact] = []
     /// Collects the timeline while `plot` re-runs the history (nil otherwise: one check per frame).
@@ -166,7 +157,7 @@ package struct Session {
             guard let c = try parseWithSource(line) else { return RunResult() }
             parsed = c
         } catch {
-            clearPendingWhy()
+            why.begin()
             return failure(error, line: line, lineNumber: lineNumber, file: file)
         }
         return run(parsed, line: line, lineNumber: lineNumber, file: file)
@@ -208,7 +199,7 @@ package struct Session {
         _ parsed: ParsedCommand, line: String, lineNumber: Int?, file: String?,
         into result: inout RunResult
     ) {
-        clearPendingWhy()
+        why.begin()
         if verifying, let refusal = Self.refusalWhileVerifying(parsed.command) {
             result = failure(
                 Diagnostic(refusal, column: 1, length: max(1, line.trimmingSpaces.count)),
@@ -274,7 +265,7 @@ package struct Session {
             debug.stopLines = []
         }
         // `why` after `continue` or `step` explains the command they resumed.
-        keepForWhy(resumed ? debug.command : parsed.canonical)
+        why.commit(resumed ? debug.command : parsed.canonical, in: sim)
         result.canonical = parsed.canonical
         // Text is what traces store, also under `--json`; written into the session's buffer.
         var rendered = textBuffer
@@ -341,18 +332,10 @@ package struct Session {
         return tally.occurrences.map { o in
             if case .hazard(let h) = o.event {
                 if let entry, entry >= 0 { hazardLog.append((entry, o.time, h)) }
-                if why { pendingWhy.append(o.event) }
+                if why { self.why.observe(o.event) }
             }
             return .event(o)
         }
-    }
-
-    /// Forgets what `why` set aside for a command that did not finish.
-    mutating func clearPendingWhy() {
-        // Mostly empty already (`keepForWhy` took them): an empty array is left alone.
-        pendingWhy.empty()
-        pendingMoves.empty()
-        pendingTrackingAt = nil
     }
 
     /// Parses a line, remembering the result: traces and scripts repeat the same lines, and
@@ -594,8 +577,7 @@ package struct Session {
         loads += 1
         debug.pending = nil
         paths = ValuePaths(sim.graph)
-        lastWhy = nil  // its indices belong to the previous scene
-        refusedSince = nil
+        why.forget()
         applySettingsForLoad()
         sceneAtLoad = scene
         userSettingsAtLoad = userSettings
