@@ -448,10 +448,9 @@ extension Session {
         debug.pending = nil
         let cp = log.checkpoint(atOrBefore: target)
         apply(cp.state)
-        let mode = debug.mode
-        debug.mode = .quiet
-        for k in cp.index..<target { rerun(k, limit: log.frames(k)) }
-        debug.mode = mode
+        withDebuggerMode(.quiet) { s in
+            for k in cp.index..<target { s.rerun(k, limit: s.log.frames(k)) }
+        }
         log.truncate(to: target)
         hazardLog.removeAll { $0.entry >= target }
         rebaseline()
@@ -504,25 +503,25 @@ extension Session {
         let savedPending = debug.pending
         let savedBreakpoints = debug.breakpoints
         var found: (moment: StopMoment, stops: [BreakStop])?
-        var end = log.count
-        var c = log.checkpoints.count - 1
-        debug.mode = .discover
-        while found == nil, c >= 0 {
-            let cp = log.checkpoints[c]
-            c -= 1
-            guard cp.index < end else { continue }
-            apply(cp.state)
-            debug.pending = nil
-            rebaseline()
-            debug.moments = []
-            for k in cp.index..<end {
-                debug.entry = k
-                rerun(k, limit: log.frames(k))
+        withDebuggerMode(.discover) { s in
+            var end = s.log.count
+            var c = s.log.checkpoints.count - 1
+            while found == nil, c >= 0 {
+                let cp = s.log.checkpoints[c]
+                c -= 1
+                guard cp.index < end else { continue }
+                s.apply(cp.state)
+                s.debug.pending = nil
+                s.rebaseline()
+                s.debug.moments = []
+                for k in cp.index..<end {
+                    s.debug.entry = k
+                    s.rerun(k, limit: s.log.frames(k))
+                }
+                found = s.debug.moments.last { earlier($0.moment) }
+                end = cp.index
             }
-            found = debug.moments.last { earlier($0.moment) }
-            end = cp.index
         }
-        debug.mode = .live
         debug.moments = []
         debug.breakpoints = savedBreakpoints
         guard let found else {
@@ -537,9 +536,7 @@ extension Session {
             let time = log.entries[m.entry].time
             restore(to: m.entry)
             log.append(text, time: time, frames: Int32(f))
-            debug.mode = .quiet
-            rerun(m.entry, limit: f, keepStop: true)
-            debug.mode = .live
+            withDebuggerMode(.quiet) { $0.rerun(m.entry, limit: f, keepStop: true) }
             rebaseline()
         } else {
             restore(to: m.entry + 1)
