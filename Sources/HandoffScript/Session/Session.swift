@@ -19,7 +19,7 @@ package struct RunResult: Equatable, Sendable {
 package struct Session {
     package internal(set) var sim: Simulator
     /// How the current scene was named: a built-in name or a path.
-    package private(set) var sceneRef: String
+    package internal(set) var sceneRef: String
     package var json = false
     /// Directory that relative scene paths are resolved against.
     package var baseDirectory: String?
@@ -34,7 +34,7 @@ package struct Session {
     /// The path of the trace being recorded, if any.
     package var recording: String? { recorder?.path }
     /// A recording failed (disk full, the file renamed or removed): the executable exits non-zero.
-    package private(set) var recordingFailed = false
+    package internal(set) var recordingFailed = false
     /// The history since the last load (SPEC §10.1) that `back`, `compare` and `record` re-run
     /// (canonical text only: outputs are re-simulated, so a long session keeps a few bytes per
     /// command), with checkpoints.
@@ -60,7 +60,7 @@ package struct Session {
     /// The scene and the `set` settings at the last load, where a recording's re-simulation
     /// starts.
     var sceneAtLoad: Scene
-    private var userSettingsAtLoad: [String: Setting] = [:]
+    var userSettingsAtLoad: [String: Setting] = [:]
     /// A trace is being replayed or tested in this session: commands that would write a file,
     /// nest a replay or end the session early are refused (SPEC §7).
     package var verifying = false
@@ -75,7 +75,7 @@ package struct Session {
     /// How many lines were parsed rather than found in `parsed` (how tests observe the cache).
     private(set) var linesParsed = 0
     /// The printable values of the current scene.
-    private(set) var paths: ValuePaths
+    var paths: ValuePaths
     /// The values before a command (its buffer is reused from one command to the next).
     private var snapshot = Snapshot()
     /// Settings made with `set`, which survive `load` (SPEC §8).
@@ -91,46 +91,6 @@ package struct Session {
         sceneAtLoad = scene
         applySettingsForLoad()
         log.reset(checkpointState, nodes: sim.graph.count)
-    }
-
-    /// Resolves a built-in name or a scene file.
-    package static func loadScene(_ ref: String, files: any FileAccess, base: String?)
-        throws(SceneLoadError)
-        -> Scene
-    {
-        try openScene(ref, files: files, base: base).scene
-    }
-
-    /// Resolves a built-in name, a scene file or a UIKit dump (recognised by its view lines,
-    /// SPEC §11); for a dump, also what the importer found.
-    package static func openScene(_ ref: String, files: any FileAccess, base: String?)
-        throws(SceneLoadError)
-        -> (scene: Scene, imported: ImportSummary?)
-    {
-        if let builtin = BuiltinScenes.named(ref) { return (builtin, nil) }
-        let path = Paths.resolve(ref, base: base)
-        let text: String
-        do {
-            text = try files.read(path)
-        } catch {
-            guard files.exists(path) else {
-                throw .notFound(
-                    ref: ref, suggestion: Suggest.closest(to: ref, in: BuiltinScenes.names))
-            }
-            throw .unreadable(path: path, message: error.message)
-        }
-        do throws(SceneError) {
-            if UIKitDump.looksLikeDump(text) {
-                let r = try UIKitImporter(
-                    file: path, name: UIKitImporter.sceneName(for: path), text: text
-                )
-                .run()
-                return (r.scene, r.imported)
-            }
-            return (try SceneLoader(file: path, text: text).load(), nil)
-        } catch {
-            throw .invalid(error)
-        }
     }
 
     mutating func apply(_ setting: Setting) {
@@ -323,7 +283,7 @@ package struct Session {
         }
     }
 
-    private var loads = 0
+    var loads = 0
 
     /// The `hazard` facts of a command's tally, noted for `hazards` under history command
     /// `entry` (none: not a command of the history) and, with `why`, for `why`.
@@ -377,245 +337,6 @@ package struct Session {
         return result
     }
 
-    /// Appends the command and its text output to the recording (the trace block is built only
-    /// while recording).
-    private mutating func record(
-        _ command: Command, _ canonical: String, _ text: TextOutput, _ result: inout RunResult
-    ) {
-        switch command {
-        case .help, .quit: return
-        case .record:
-            // The command that started the recording is not part of it.
-            return
-        case .recordStop:
-            return  // `stopRecording` wrote its comment
-        case .replay, .set(.output), .plot:
-            // Comments, never commands (SPEC §7): a trace replays no other trace, and its expected
-            // output is text whatever `output` says.
-            if recorder != nil { write("# " + Escape.visible(canonical) + "\n", &result) }
-            return
-        case .load:
-            if recorder != nil {
-                write(
-                    Trace.block(
-                        command: traceCanonical(command), output: (0..<text.count).map(text.text)),
-                    &result)
-            }
-            return
-        default: break
-        }
-        if let recorder, let problem = recorder.write(command: canonical, output: text) {
-            result.lines.append(OutputLine("error: " + recordingStopped(problem), role: .error))
-        }
-    }
-
-    /// Writes to the recording, if any; a failure is reported at once, stops the recording and
-    /// marks the session so the process exits non-zero; the session goes on.
-    private mutating func write(_ text: String, _ result: inout RunResult) {
-        guard let recorder else { return }
-        if let problem = recorder.write(text) {
-            result.lines.append(OutputLine("error: " + recordingStopped(problem), role: .error))
-        }
-    }
-
-    /// Stops a recording that failed; returns the message that says so.
-    private mutating func recordingStopped(_ problem: String) -> String {
-        let path = recorder?.path ?? ""
-        _ = recorder?.close()
-        recorder = nil
-        recordingFailed = true
-        return "recording to '\(Escape.visible(path))' stopped: \(problem); the session goes on"
-    }
-
-    /// A command as the trace stores it: a scene file in `load` is written relative to the
-    /// trace's folder, as `# scene:` is.
-    private func traceCanonical(_ command: Command) -> String {
-        guard case .load(let ref) = command else { return command.canonical }
-        return "load " + traceSceneRef(ref)
-    }
-
-    /// A scene reference as a trace at `recording` must name it.
-    private func traceSceneRef(_ ref: String) -> String {
-        guard BuiltinScenes.named(ref) == nil, let trace = recording else {
-            return Escape.visible(ref)
-        }
-        let relative = Paths.relative(
-            Paths.resolve(ref, base: baseDirectory), from: Paths.directory(of: trace),
-            cwd: files.currentDirectory)
-        let named = BuiltinScenes.named(relative) == nil ? relative : "./" + relative
-        return Escape.visible(named)
-    }
-
-    // MARK: Recording
-
-    /// Starts recording to `path` (already resolved): the trace starts with the settings that
-    /// differ from a fresh load of the scene, as `set` commands, then re-runs the history since the
-    /// last load in a fresh session to write each command with its text output (SPEC §7).
-    package mutating func startRecording(_ path: String, force: Bool) throws(Diagnostic)
-        -> [Fact]
-    {
-        if let recording {
-            throw Diagnostic("already recording to '\(recording)'; 'record stop' first")
-        }
-        if isStopped {
-            // Its partial form and a later `continue` could not both replay (SPEC §7).
-            throw Diagnostic(
-                "'\(debug.pending?.command ?? "")' is stopped at a breakpoint: 'continue' it (or drop its rest with the next command) before 'record'"
-            )
-        }
-        guard !historyOverflow else {
-            throw Diagnostic(
-                "too many commands since the last load to record them; 'load' again first")
-        }
-        let sink: any TraceSink
-        do {
-            sink = try files.openTrace(path, force: force)
-        } catch {
-            if error == .exists {
-                throw Diagnostic(
-                    "'\(path)' exists; add --force to overwrite it",
-                    usage: CommandTable.usage("record"))
-            }
-            throw Diagnostic("cannot write '\(path)': \(error.message)")
-        }
-        recorder = sink
-        var text = Trace.header(scene: traceSceneRef(sceneRef))
-        var (fresh, setup) = sessionAtLoad()
-        for (command, output) in setup { text += Trace.block(command: command, output: output) }
-        for k in 0..<log.count {
-            for (command, frames) in recordedCommands(k) {
-                fresh.debug.frameLimit = frames
-                let lines = fresh.run(command).lines.map(\.text)
-                fresh.debug.frameLimit = nil
-                fresh.debug.pending = nil
-                text += Trace.block(command: command, output: lines)
-            }
-        }
-        if let problem = sink.write(text) { throw Diagnostic(recordingStopped(problem)) }
-        return [.recording(path: path, commands: log.count)]
-    }
-
-    /// A fresh session in the state of the last load, with the `set` commands then in force run
-    /// in it (each with the text a trace stores for it, and its output), ready to re-run
-    /// `history` (`record`, `plot`).
-    func sessionAtLoad() -> (session: Session, setup: [(command: String, output: [String])]) {
-        var fresh = Session(scene: sceneAtLoad, ref: sceneRef, files: files)
-        fresh.baseDirectory = baseDirectory
-        fresh.keepsHistory = false
-        var setup: [(String, [String])] = []
-        for command in Self.settingCommands(userSettingsAtLoad) {
-            setup.append((command, fresh.run(command).lines.map(\.text)))
-        }
-        if sceneAtLoad.settings.contains(where: { userSettingsAtLoad[$0.0] != nil }) {
-            // The scene's own settings override those `set` commands: load it again over them.
-            setup.append(
-                ("load " + traceSceneRef(sceneRef), fresh.run("load " + sceneRef).lines.map(\.text))
-            )
-        }
-        return (fresh, setup)
-    }
-
-    /// The commands since the last load, as `history` numbers them (canonical text).
-    var historySinceLoad: [String] { (0..<log.count).map { log.text($0) } }
-
-    /// `--record FILE`: starts recording with the path as a value (never parsed as a command, so
-    /// any file name works).
-    package mutating func startRecording(to path: String, force: Bool) -> RunResult {
-        var result = RunResult()
-        do {
-            let facts = try startRecording(path, force: force)
-            result.lines = TextRenderer.render(facts, names: names).map {
-                OutputLine(Escape.visible($0.text), role: $0.role)
-            }
-        } catch {
-            result.failed = true
-            result.lines = [OutputLine("error: " + Escape.visible(error.message), isError: true)]
-        }
-        return result
-    }
-
-    /// The `set` commands that were in force at the last load (they survive `load`, SPEC §8), in
-    /// the order `set` lists them; `output` is left out (a trace's output is text).
-    static func settingCommands(_ settings: [String: Setting]) -> [String] {
-        defaultSettings.compactMap { key, _ in
-            guard key != "output", let setting = settings[key] else { return nil }
-            return "set \(key) \(setting.value)"
-        }
-    }
-
-    mutating func stopRecording() throws(Diagnostic) -> [Fact] {
-        guard let sink = recorder else { throw Diagnostic("not recording") }
-        if let problem = sink.write("# record stop\n") ?? sink.close() {
-            throw Diagnostic(recordingStopped(problem))
-        }
-        recorder = nil
-        return [.recordingStopped(path: sink.path)]
-    }
-
-    /// Ends the recording when the session ends (syncs it); returns the error line, if any.
-    package mutating func finishRecording() -> OutputLine? {
-        guard let sink = recorder else { return nil }
-        recorder = nil
-        guard let problem = sink.close() else { return nil }
-        recordingFailed = true
-        return OutputLine(
-            "error: recording to '\(Escape.visible(sink.path))' failed: \(problem)", isError: true)
-    }
-
-    // MARK: Loading
-
-    mutating func load(_ ref: String, fail: Fail) throws(Diagnostic) -> [Fact] {
-        let scene: Scene
-        let imported: ImportSummary?
-        do {
-            (scene, imported) = try Self.openScene(ref, files: files, base: baseDirectory)
-        } catch {
-            throw fail(error.message, .file, error.suggestion)
-        }
-        sim = Simulator(scene: scene)
-        sceneRef = ref
-        loads += 1
-        debug.pending = nil
-        paths = ValuePaths(sim.graph)
-        why.forget()
-        applySettingsForLoad()
-        sceneAtLoad = scene
-        userSettingsAtLoad = userSettings
-        historyOverflow = false
-        log.reset(checkpointState, nodes: sim.graph.count)
-        hazardLog = []
-        rebaseline()
-        return [loadedFact(imported: imported)] + loadWarnings + unresolvedAfterLoad()
-    }
-
-    /// The `load` fact of the scene loaded now.
-    func loadedFact(imported: ImportSummary?) -> Fact {
-        .loaded(
-            scene: sim.graph.scene.name, nodes: sim.graph.count, window: sim.graph.scene.windowSize,
-            imported: imported)
-    }
-
-    /// What the loaded scene says that it cannot do, as facts printed after its `load` line.
-    var loadWarnings: [Fact] {
-        SceneValidator.warnings(sim.graph.scene).map(Fact.sceneWarning)
-    }
-
-    /// The warnings of the scene the session started with, one line each: as text (`SCENE:
-    /// warning: …`, the `load` line's text) or, under `--json`, as JSON event lines. The
-    /// executable prints them on standard error, like a dump's summary.
-    package func startWarnings(scene ref: String, json: Bool) -> [String] {
-        SceneValidator.warnings(sim.graph.scene).map { w in
-            json
-                ? JSONRenderer.event(.sceneWarning(w), names: names)
-                : "\(ref): warning: \(w.message)"
-        }
-    }
-
-    /// The `load` event of the scene the session started with, as a JSON line: what the
-    /// executable prints on standard error under `--json` when it starts on a UIKit dump.
-    package func loadedEventJSON(imported: ImportSummary) -> String {
-        JSONRenderer.event(loadedFact(imported: imported), names: names)
-    }
 }
 
 extension String {
