@@ -6,7 +6,7 @@ extension Session {
     /// breakpoints or watches, no history of its own, text output.
     var freshSide: Session {
         var side = self
-        side.recorder = nil
+        side.recorder.detach()
         side.debug = Debugger()
         side.keepsHistory = false
         side.json = false

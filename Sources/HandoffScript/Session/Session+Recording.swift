@@ -18,10 +18,10 @@ extension Session {
         case .replay, .set(.output), .plot:
             // Comments, never commands (SPEC §7): a trace replays no other trace, and its expected
             // output is text whatever `output` says.
-            if recorder != nil { write("# " + Escape.visible(canonical) + "\n", &result) }
+            if recorder.isOn { write("# " + Escape.visible(canonical) + "\n", &result) }
             return
         case .load:
-            if recorder != nil {
+            if recorder.isOn {
                 write(
                     Trace.block(
                         command: traceCanonical(command), output: (0..<text.count).map(text.text)),
@@ -30,27 +30,17 @@ extension Session {
             return
         default: break
         }
-        if let recorder, let problem = recorder.write(command: canonical, output: text) {
-            result.lines.append(OutputLine("error: " + recordingStopped(problem), role: .error))
+        if let stopped = recorder.write(command: canonical, output: text) {
+            result.lines.append(OutputLine("error: " + stopped, role: .error))
         }
     }
 
     /// Writes to the recording, if any; a failure is reported at once, stops the recording and
     /// marks the session so the process exits non-zero; the session goes on.
     mutating func write(_ text: String, _ result: inout RunResult) {
-        guard let recorder else { return }
-        if let problem = recorder.write(text) {
-            result.lines.append(OutputLine("error: " + recordingStopped(problem), role: .error))
+        if let stopped = recorder.write(text) {
+            result.lines.append(OutputLine("error: " + stopped, role: .error))
         }
-    }
-
-    /// Stops a recording that failed; returns the message that says so.
-    mutating func recordingStopped(_ problem: String) -> String {
-        let path = recorder?.path ?? ""
-        _ = recorder?.close()
-        recorder = nil
-        recordingFailed = true
-        return "recording to '\(Escape.visible(path))' stopped: \(problem); the session goes on"
     }
 
     /// A command as the trace stores it: a scene file in `load` is written relative to the
@@ -102,7 +92,7 @@ extension Session {
             }
             throw Diagnostic("cannot write '\(path)': \(error.message)")
         }
-        recorder = sink
+        recorder.start(sink)
         var text = Trace.header(scene: traceSceneRef(sceneRef))
         var (fresh, setup) = sessionAtLoad()
         for (command, output) in setup { text += Trace.block(command: command, output: output) }
@@ -115,7 +105,7 @@ extension Session {
                 text += Trace.block(command: command, output: lines)
             }
         }
-        if let problem = sink.write(text) { throw Diagnostic(recordingStopped(problem)) }
+        if let stopped = recorder.write(text) { throw Diagnostic(stopped) }
         return [.recording(path: path, commands: log.count)]
     }
 
@@ -168,21 +158,13 @@ extension Session {
     }
 
     mutating func stopRecording() throws(Diagnostic) -> [Fact] {
-        guard let sink = recorder else { throw Diagnostic("not recording") }
-        if let problem = sink.write("# record stop\n") ?? sink.close() {
-            throw Diagnostic(recordingStopped(problem))
-        }
-        recorder = nil
-        return [.recordingStopped(path: sink.path)]
+        guard let path = recorder.path else { throw Diagnostic("not recording") }
+        if let stopped = recorder.stop() { throw Diagnostic(stopped) }
+        return [.recordingStopped(path: path)]
     }
 
     /// Ends the recording when the session ends (syncs it); returns the error line, if any.
     package mutating func finishRecording() -> OutputLine? {
-        guard let sink = recorder else { return nil }
-        recorder = nil
-        guard let problem = sink.close() else { return nil }
-        recordingFailed = true
-        return OutputLine(
-            "error: recording to '\(Escape.visible(sink.path))' failed: \(problem)", isError: true)
+        recorder.finish().map { OutputLine("error: " + $0, isError: true) }
     }
 }

@@ -25,16 +25,16 @@ package struct Session {
     package var baseDirectory: String?
     let files: any FileAccess
     /// The trace being recorded, if any.
-    var recorder: (any TraceSink)?
+    var recorder = Recording()
     /// The buffer a command's text is rendered into (reused from one command to the next).
     private var textBuffer = TextOutput()
     /// Text output is handed back as bytes in `RunResult.text` when it holds no error line (the
     /// script runner and the trace runner read it there; otherwise everything is in `lines`).
     package var textInBuffer = false
     /// The path of the trace being recorded, if any.
-    package var recording: String? { recorder?.path }
+    package var recording: String? { recorder.path }
     /// A recording failed (disk full, the file renamed or removed): the executable exits non-zero.
-    package internal(set) var recordingFailed = false
+    package var recordingFailed: Bool { recorder.failed }
     /// The history since the last load (SPEC §10.1) that `back`, `compare` and `record` re-run
     /// (canonical text only: outputs are re-simulated, so a long session keeps a few bytes per
     /// command), with checkpoints.
@@ -234,7 +234,7 @@ package struct Session {
         defer { textBuffer = rendered }
         if case .state(json: true) = parsed.command {
             rendered.line(StateReport(sim).json)
-        } else if !json || recorder != nil {
+        } else if !json || recorder.isOn {
             TextRenderer.render(&facts, names: names, into: &rendered)
             rendered.escape()
         }
