@@ -153,8 +153,8 @@ package struct Session {
         return result
     }
 
-    /// `run` for a line already parsed, into `result` (empty when given). The command is read in
-    /// place from `parsed`, never copied.
+    /// `run` for a line already parsed, into `result` (empty when given): execute → annotate →
+    /// render → record. The command is read in place from `parsed`, never copied.
     private mutating func run(
         _ parsed: ParsedCommand, line: String, lineNumber: Int?, file: String?,
         into result: inout RunResult
@@ -173,93 +173,26 @@ package struct Session {
         snapshot = Snapshot()
         if !inspection { before.capture(sim, paths) }
         defer { snapshot = before }
-        let loadsBefore = loads
-        let start = sim.time
-        let (history, resumed) = beginCommand(parsed.command, parsed.canonical)
-        // Each hazard prints once per command (SPEC §10.1); `continue` and `step` while stopped
-        // go on with the same command, and a command that keeps the stop keeps its hazards.
-        if !inspection, !resumed, debug.pending == nil { sim.beginCommand() }
         var facts: [Fact] = []
         // The facts' buffer goes back to `collect` for the next command.
         defer {
             facts.empty()
             if facts.capacity > factBuffer.capacity { factBuffer = facts }
         }
-        do {
-            facts = try execute(parsed, result: &result)
-        } catch {
-            if dropped != nil {
-                debug.pending = dropped
-                dropped = nil
-            }
-            if let d = droppedHazards {
-                sim.restoreHazards(d.tally)
-                droppedHazards = nil
-            }
-            result = failure(
-                error, line: line, lineNumber: lineNumber, file: file, canonical: parsed.canonical)
-            return
-        }
-        // Its rest stays dropped (nil already unless a stopped command's rest was dropped).
-        if dropped != nil { dropped = nil }
-        if history, keepsHistory { logCommand(parsed.canonical, start: start) }
-        if resumed || (history && debug.active) { endCommand(history: history, resumed: resumed) }
-        if !debug.watchLines.isEmpty {
-            Self.interleave(debug.watchLines, into: &facts)
-            debug.watchLines = []
-        }
-        // The hazards of a stopped command whose rest this one dropped open its output; this
-        // command's own, summed over its frames, follow its motion lines unless it is stopped
-        // (SPEC §10.1).
-        if let d = droppedHazards {
-            droppedHazards = nil
-            facts.insert(contentsOf: hazardFacts(d.tally, entry: d.entry, why: false), at: 0)
-        }
-        if !inspection, debug.pending == nil, sim.hasHazards {
-            let entry = (history || resumed) && keepsHistory && !log.isEmpty ? log.count - 1 : nil
-            facts += hazardFacts(sim.takeHazards(), entry: entry, why: true)
-        }
-        if !inspection, loads == loadsBefore { before.appendChanges(to: sim, paths, &facts) }
-        if !debug.stopLines.isEmpty {
-            facts += debug.stopLines
-            debug.stopLines = []
-        }
-        // `why` after `continue` or `step` explains the command they resumed.
-        why.commit(resumed ? debug.command : parsed.canonical, in: sim)
+        guard
+            let ran = perform(
+                parsed, line: line, lineNumber: lineNumber, file: file, inspection: inspection,
+                facts: &facts, result: &result)
+        else { return }
+        annotate(&facts, ran, parsed.canonical, inspection: inspection, before: before)
         result.canonical = parsed.canonical
         // Text is what traces store, also under `--json`; written into the session's buffer.
         var rendered = textBuffer
         textBuffer = TextOutput()
         rendered.removeAll()
         defer { textBuffer = rendered }
-        if case .state(json: true) = parsed.command {
-            rendered.line(StateReport(sim).json)
-        } else if !json || recorder.isOn {
-            TextRenderer.render(&facts, names: names, into: &rendered)
-            rendered.escape()
-        }
-        if json {
-            result.lines = [
-                OutputLine(
-                    JSONRenderer.line(
-                        command: parsed.canonical, facts: facts, state: StateReport(sim).json,
-                        names: names
-                    ))
-            ]
-        } else if textInBuffer, !rendered.contains(.error) {
-            result.text = rendered
-        } else {
-            result.lines = rendered.lines
-            // A failed `expect` in a script says where it is, as errors do (not in the recording).
-            // (The place is spelled only when there is such a line.)
-            if lineNumber != nil, rendered.contains(.error) {
-                let place = Diagnostic.location(
-                    file: file, line: lineNumber, column: parsed.range(.name).column)
-                for k in result.lines.indices where result.lines[k].role == .error {
-                    result.lines[k].text = place + result.lines[k].text
-                }
-            }
-        }
+        render(
+            parsed, &facts, lineNumber: lineNumber, file: file, into: &rendered, result: &result)
         record(parsed.command, parsed.canonical, rendered, &result)
     }
 
@@ -313,7 +246,7 @@ package struct Session {
         return command
     }
 
-    private mutating func failure(
+    mutating func failure(
         _ d: Diagnostic, line: String, lineNumber: Int?, file: String?, canonical: String? = nil
     )
         -> RunResult
