@@ -102,7 +102,7 @@ extension Session {
 
     /// `hazards`: every hazard of the history, then those of the stopped command so far.
     var hazardRows: [HazardRow] {
-        var rows = hazardLog.map {
+        var rows = log.hazards.map {
             HazardRow(number: $0.entry + 1, time: $0.time, hazard: $0.hazard, stopped: false)
         }
         if isStopped, !log.isEmpty {

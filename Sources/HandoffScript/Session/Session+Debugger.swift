@@ -67,11 +67,7 @@ extension Session {
 
     /// Appends a history command that ran (with the frames it ran, when it is stopped).
     mutating func logCommand(_ canonical: String, start: Double) {
-        guard log.count < Self.historyLimit else {
-            historyOverflow = true
-            return
-        }
-        log.append(
+        log.add(
             canonical, time: start,
             frames: debug.pending.map { Int32($0.taken) } ?? CommandLog.Entry.whole)
     }

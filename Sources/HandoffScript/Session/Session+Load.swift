@@ -59,9 +59,7 @@ extension Session {
         applySettingsForLoad()
         sceneAtLoad = scene
         userSettingsAtLoad = userSettings
-        historyOverflow = false
         log.reset(checkpointState, nodes: sim.graph.count)
-        hazardLog = []
         rebaseline()
         return [loadedFact(imported: imported)] + loadWarnings + unresolvedAfterLoad()
     }

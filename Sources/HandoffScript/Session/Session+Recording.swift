@@ -77,7 +77,7 @@ extension Session {
                 "'\(debug.pending?.command ?? "")' is stopped at a breakpoint: 'continue' it (or drop its rest with the next command) before 'record'"
             )
         }
-        guard !historyOverflow else {
+        guard !log.overflowed else {
             throw Diagnostic(
                 "too many commands since the last load to record them; 'load' again first")
         }

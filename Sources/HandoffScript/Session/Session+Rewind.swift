@@ -4,9 +4,9 @@ import HandoffCore
 /// share with `compare` and `plot`.
 extension Session {
     private func checkHistory(fail: Fail) throws(Diagnostic) {
-        if historyOverflow {
+        if log.overflowed {
             throw fail(
-                "more than \(Self.historyLimit) commands since the last load: the history is not kept; 'load' again first",
+                "more than \(CommandLog.limit) commands since the last load: the history is not kept; 'load' again first",
                 nil, nil)
         }
     }
@@ -67,7 +67,6 @@ extension Session {
             for k in cp.index..<target { s.rerun(k, limit: s.log.frames(k)) }
         }
         log.truncate(to: target)
-        hazardLog.removeAll { $0.entry >= target }
         rebaseline()
     }
 

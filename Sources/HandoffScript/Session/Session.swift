@@ -39,9 +39,6 @@ package struct Session {
     /// (canonical text only: outputs are re-simulated, so a long session keeps a few bytes per
     /// command), with checkpoints.
     var log = CommandLog()
-    /// The history outgrew `historyLimit`: `record`, `back` and `compare` refuse until the next
-    /// load.
-    var historyOverflow = false
     /// Breakpoints, watches and the stopped command (SPEC §10).
     var debug = Debugger()
     /// The rest of a stopped command that the running command dropped, put back if it fails
@@ -51,12 +48,7 @@ package struct Session {
     /// The hazards of that stopped command so far, with its history index: they open the output
     /// of the command that dropped its rest (SPEC §10.1), or go back if that command fails.
     var droppedHazards: (entry: Int, tally: HazardTally)?
-    /// Every hazard of the history since the last load (SPEC §10.1), with the index of its
-    /// history command and the time it first occurred, for `hazards` (`back` forgets those of
-    /// the commands it undoes).
-    var hazardLog: [(entry: Int, time: Double, hazard: Hazard)] = []
     package var keepsHistory = true
-    static let historyLimit = 1_000_000
     /// The scene and the `set` settings at the last load, where a recording's re-simulation
     /// starts.
     var sceneAtLoad: Scene
@@ -224,7 +216,7 @@ package struct Session {
         guard !tally.isEmpty else { return [] }
         return tally.occurrences.map { o in
             if case .hazard(let h) = o.event {
-                if let entry, entry >= 0 { hazardLog.append((entry, o.time, h)) }
+                if let entry, entry >= 0 { log.noteHazard(h, entry: entry, time: o.time) }
                 if why { self.why.observe(o.event) }
             }
             return .event(o)
