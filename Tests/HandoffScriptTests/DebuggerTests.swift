@@ -262,6 +262,30 @@ struct DebuggerTests {
         #expect(lines(&s, "history") == ["history   #1  t 0  pan 0 -20"])
     }
 
+    /// `back break` and `back` re-run the history in a mode of their own and put back the mode
+    /// they found (issue 23: `back break` used to force `.live`), whether they stop or fail.
+    @Test func rewindsPutBackTheDebuggerMode() {
+        var s = session()
+        _ = lines(&s, "pan 0 -300 over 300ms")
+        _ = lines(&s, "break when outer.offset > 90")
+        for mode in [Debugger.Mode.quiet, .discover] {
+            s.withDebuggerMode(mode) { s in
+                _ = s.run("back break")
+                #expect(s.debug.mode == mode)
+                _ = s.run("back 1")
+                #expect(s.debug.mode == mode)
+            }
+        }
+        #expect(s.debug.mode == .live)
+        // Live again: the pan stops at the breakpoint (frame 6 of 18, as
+        // `backBreakGoesToTheLastStop` reads), and `back break` finds it.
+        _ = lines(&s, "pan 0 -300 over 300ms")
+        #expect(s.isStopped)
+        _ = lines(&s, "continue")
+        #expect(lines(&s, "back break").first?.hasPrefix("back      to frame 6 of #1") == true)
+        #expect(s.debug.mode == .live)
+    }
+
     /// SPEC §10: `back break` goes to the last earlier moment a breakpoint would have stopped,
     /// stopped there, so `continue` goes on from it.
     @Test func backBreakGoesToTheLastStop() {

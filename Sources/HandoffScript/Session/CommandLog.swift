@@ -25,8 +25,8 @@ struct CommandLog {
         var sim: Simulator
         var userSettings: [String: Setting]
         var sceneSettings: [Setting]
-        var lastWhy: (command: String, facts: [Event], moves: [Ledger])?
-        var refusedSince: (command: String, refusal: Refusal, until: Double?)?
+        /// What `why` explains (a checkpoint is taken between commands: nothing is pending).
+        var why: WhyLog
     }
 
     private(set) var entries: [Entry] = []
@@ -51,6 +51,15 @@ struct CommandLog {
     static let frameInterval = 20_000
     static let internLimit = 4096
 
+    /// The most commands the history keeps: past them `record`, `back` and `compare` refuse
+    /// until the next load.
+    static let limit = 1_000_000
+    /// The history outgrew `limit`: no command is added until `reset`.
+    private(set) var overflowed = false
+    /// Every hazard of the history (SPEC §10.1), with the index of its command and the time it
+    /// first occurred, for `hazards` (`truncate` forgets those of the commands it drops).
+    private(set) var hazards: [(entry: Int, time: Double, hazard: Hazard)] = []
+
     var count: Int { entries.count }
     var isEmpty: Bool { entries.isEmpty }
 
@@ -61,6 +70,8 @@ struct CommandLog {
         starts = []
         interned = []
         checkpoints = [(0, state)]
+        overflowed = false
+        hazards = []
         lastIndex = 0
         lastFrame = state.sim.frame
         // A checkpoint costs about 40 bytes per node: keep them ≤ 16 bytes per command.
@@ -77,6 +88,20 @@ struct CommandLog {
         checkpoints.append((entries.count, state))
         lastIndex = entries.count
         lastFrame = state.sim.frame
+    }
+
+    /// A command ran: it is appended, unless the history is full (it overflowed).
+    mutating func add(_ text: String, time: Double, frames: Int32) {
+        guard entries.count < Self.limit else {
+            overflowed = true
+            return
+        }
+        append(text, time: time, frames: frames)
+    }
+
+    /// Notes a hazard of history command `entry`, first at `time`.
+    mutating func noteHazard(_ hazard: Hazard, entry: Int, time: Double) {
+        hazards.append((entry, time, hazard))
     }
 
     mutating func append(_ text: String, time: Double, frames: Int32 = Entry.whole) {
@@ -154,6 +179,7 @@ struct CommandLog {
     /// Forgets every command from `index` on (and the checkpoints after it). Texts stay stored.
     mutating func truncate(to index: Int) {
         entries.removeSubrange(index...)
+        hazards.removeAll { $0.entry >= index }
         while checkpoints.count > 1, checkpoints[checkpoints.count - 1].index > index {
             checkpoints.removeLast()
         }

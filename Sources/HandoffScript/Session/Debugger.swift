@@ -15,7 +15,8 @@ struct Debugger {
 
     var breakpoints: [Breakpoint] = [] { didSet { update() } }
     var watches: [Watch] = [] { didSet { update() } }
-    var mode = Mode.live { didSet { update() } }
+    /// Set only through `Session.withDebuggerMode`, which puts it back.
+    fileprivate(set) var mode = Mode.live { didSet { update() } }
     /// A re-run of a command whose rest was dropped, or `step N` while stopped: the frame count
     /// at which the command stops (its rest pending).
     var frameLimit: Int? { didSet { update() } }
@@ -50,5 +51,16 @@ struct Debugger {
         looksAtSpringFrames =
             frameLimit != nil
             || (mode != .quiet && (watching || breakpoints.contains { $0.isCondition }))
+    }
+}
+
+extension Session {
+    /// Runs `body` with the debugger in `mode` (a re-run: quiet, or discovering where breakpoints
+    /// would stop), then puts back the mode it was in.
+    mutating func withDebuggerMode<R>(_ mode: Debugger.Mode, _ body: (inout Session) -> R) -> R {
+        let saved = debug.mode
+        debug.mode = mode
+        defer { debug.mode = saved }
+        return body(&self)
     }
 }

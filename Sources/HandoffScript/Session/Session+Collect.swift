@@ -17,84 +17,78 @@ extension Session {
         facts.empty()
         let stateCount = paths.entries.count + 2
         var flingAt: Int?
-        // Where this command's fling summary is in `pendingMoves` (the moves `why` explains).
+        // Where this command's fling summary is in the moves `why` explains.
         var flingMove: Int?
-        // What `why` explains, filled in locals while the simulator drains its log (handed over,
-        // not copied).
-        var why: [Event] = []
-        swap(&why, &pendingWhy)
-        var moves: [Ledger] = []
-        swap(&moves, &pendingMoves)
-        var trackingAt = pendingTrackingAt
-        defer {
-            swap(&why, &pendingWhy)
-            swap(&moves, &pendingMoves)
-            pendingTrackingAt = trackingAt
-        }
         let sampler = sampler
         // Each entry is moved out of the log, which is left empty with its buffer: no entry is
         // copied (a copy of an `Occurrence` goes through its value witness) and none destroyed
         // but those dropped here.
-        sim.drainLog { entries in
-            sampler?.observe(UnsafeBufferPointer(entries))
-            guard let first = entries.baseAddress else { return }
-            // Room for the state changes `run` appends after them: the array grows once.
-            facts.reserveCapacity(entries.count + stateCount)
-            for k in entries.indices {
-                let o = (first + k).move()
-                if case .decided(let reason) = o.event {
-                    // Only `why` prints it (moved there, not copied), but for a caught sheet,
-                    // which is also a line of its own (SPEC §5.9).
-                    guard case .sheetCaught = reason else {
-                        why.append((consume o).event)
+        // What `why` explains is filled while the simulator drains its log (handed over, not
+        // copied).
+        why.collecting { why in
+            sim.drainLog { entries in
+                sampler?.observe(UnsafeBufferPointer(entries))
+                guard let first = entries.baseAddress else { return }
+                // Room for the state changes `run` appends after them: the array grows once.
+                facts.reserveCapacity(entries.count + stateCount)
+                for k in entries.indices {
+                    let o = (first + k).move()
+                    if case .decided(let reason) = o.event {
+                        // Only `why` prints it (moved there, not copied), but for a caught sheet,
+                        // which is also a line of its own (SPEC §5.9).
+                        guard case .sheetCaught = reason else {
+                            why.observe((consume o).event)
+                            continue
+                        }
+                        why.observe(o.event)
+                        facts.append(.event(consume o))
                         continue
                     }
-                    why.append(o.event)
+                    switch o.event {
+                    case .recognizer(.tap, .recognized), .decided:
+                        continue
+                    case .tracking, .offAxis:
+                        // `why` explains only the last (and only for a command that decided nothing
+                        // else: `WhyLog.commit`).
+                        why.observeTracking(o.event)
+                        // A move over many frames inside the slop reports where it ended up, once.
+                        if let last = facts.last, case .event(let p) = last,
+                            case .tracking = p.event
+                        {
+                            facts.removeLast()
+                        }
+                        if let last = facts.last, case .event(let p) = last, case .offAxis = p.event
+                        {
+                            facts.removeLast()
+                        }
+                    case .hazard:
+                        // Summed over the command and printed once at its end (`run`); breakpoints
+                        // saw it at its first frame.
+                        continue
+                    case .flingFrame(let l):
+                        if let i = flingAt, case .fling(var total, _, _) = facts[i] {
+                            total.merge(l)
+                            facts[i] = .fling(total, time: o.time, frame: o.frame)
+                            if let m = flingMove { why.updateMove(at: m, to: total) }
+                        } else {
+                            flingAt = facts.count
+                            facts.append(.fling(l, time: o.time, frame: o.frame))
+                            flingMove = why.observeMove(l)
+                        }
+                        continue
+                    case .moved(let l):
+                        _ = why.observeMove(l)
+                    case .touchDown, .stopped, .swallowed, .recognizer, .tapMoved,
+                        .touchesCancelled,
+                        .owner, .handoff, .released, .momentumStarted, .momentumEnded, .edgeHit,
+                        .springStarted, .springEnded, .tap, .tabbed, .pageSelected,
+                        .transitionEnded,
+                        .repair, .refused:
+                        if Why.explains(o.event) { why.observe(o.event) }
+                    }
+                    // Moved into the fact, not copied.
                     facts.append(.event(consume o))
-                    continue
                 }
-                switch o.event {
-                case .recognizer(.tap, .recognized), .decided:
-                    continue
-                case .tracking, .offAxis:
-                    // `why` explains only the last (and only for a command that decided nothing
-                    // else: `keepForWhy`).
-                    if let t = trackingAt { why.remove(at: t) }
-                    trackingAt = why.count
-                    why.append(o.event)
-                    // A move over many frames inside the slop reports where it ended up, once.
-                    if let last = facts.last, case .event(let p) = last, case .tracking = p.event {
-                        facts.removeLast()
-                    }
-                    if let last = facts.last, case .event(let p) = last, case .offAxis = p.event {
-                        facts.removeLast()
-                    }
-                case .hazard:
-                    // Summed over the command and printed once at its end (`run`); breakpoints
-                    // saw it at its first frame.
-                    continue
-                case .flingFrame(let l):
-                    if let i = flingAt, case .fling(var total, _, _) = facts[i] {
-                        total.merge(l)
-                        facts[i] = .fling(total, time: o.time, frame: o.frame)
-                        if let m = flingMove { moves[m] = total }
-                    } else {
-                        flingAt = facts.count
-                        facts.append(.fling(l, time: o.time, frame: o.frame))
-                        flingMove = moves.count
-                        moves.append(l)
-                    }
-                    continue
-                case .moved(let l):
-                    moves.append(l)
-                case .touchDown, .stopped, .swallowed, .recognizer, .tapMoved, .touchesCancelled,
-                    .owner, .handoff, .released, .momentumStarted, .momentumEnded, .edgeHit,
-                    .springStarted, .springEnded, .tap, .tabbed, .pageSelected, .transitionEnded,
-                    .repair, .refused:
-                    if Why.explains(o.event) { why.append(o.event) }
-                }
-                // Moved into the fact, not copied.
-                facts.append(.event(consume o))
             }
         }
         return facts

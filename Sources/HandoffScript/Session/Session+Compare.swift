@@ -6,7 +6,7 @@ extension Session {
     /// breakpoints or watches, no history of its own, text output.
     var freshSide: Session {
         var side = self
-        side.recorder = nil
+        side.recorder.detach()
         side.debug = Debugger()
         side.keepsHistory = false
         side.json = false
@@ -98,9 +98,9 @@ extension Session {
     /// commands whose facts differ are rendered, and the left side stops at the first
     /// difference, so it costs no more than re-running the session once with its output.
     mutating func compare(_ setting: Setting, fail: Fail) throws(Diagnostic) -> [Fact] {
-        if historyOverflow {
+        if log.overflowed {
             throw fail(
-                "more than \(Self.historyLimit) commands since the last load: the history is not kept; 'load' again first",
+                "more than \(CommandLog.limit) commands since the last load: the history is not kept; 'load' again first",
                 nil, nil)
         }
         var left = freshSide

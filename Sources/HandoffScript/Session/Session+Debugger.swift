@@ -1,7 +1,8 @@
 import HandoffCore
 
-/// The debugger (SPEC §10): breakpoints and watches checked after every frame and step, the
-/// stopped command, the history, `back`, `back break` and `compare`.
+/// The debugger (SPEC §10): the history around each command and the stopped command, and the
+/// breakpoints and watches checked after every frame and step (its commands are in
+/// `Session+DebugCommands.swift`, the rewinds in `Session+Rewind.swift`).
 extension Session {
     /// A command is stopped at a breakpoint with frames pending.
     package var isStopped: Bool { debug.pending != nil }
@@ -19,16 +20,14 @@ extension Session {
     /// The simulation state as a checkpoint holds it.
     var checkpointState: CommandLog.State {
         CommandLog.State(
-            sim: sim, userSettings: userSettings, sceneSettings: sceneSettings, lastWhy: lastWhy,
-            refusedSince: refusedSince)
+            sim: sim, userSettings: userSettings, sceneSettings: sceneSettings, why: why)
     }
 
     mutating func apply(_ state: CommandLog.State) {
         sim = state.sim
         userSettings = state.userSettings
         sceneSettings = state.sceneSettings
-        lastWhy = state.lastWhy
-        refusedSince = state.refusedSince
+        why = state.why
     }
 
     // MARK: Around each command
@@ -68,11 +67,7 @@ extension Session {
 
     /// Appends a history command that ran (with the frames it ran, when it is stopped).
     mutating func logCommand(_ canonical: String, start: Double) {
-        guard log.count < Self.historyLimit else {
-            historyOverflow = true
-            return
-        }
-        log.append(
+        log.add(
             canonical, time: start,
             frames: debug.pending.map { Int32($0.taken) } ?? CommandLog.Entry.whole)
     }
@@ -273,281 +268,5 @@ extension Session {
         }
         for k in debug.watches.indices { debug.watches[k].shown = reading(debug.watches[k].path) }
         debug.triggered = []
-    }
-
-    // MARK: Commands
-
-    mutating func debugger(_ command: DebugCommand, fail: Fail) throws(Diagnostic) -> [Fact] {
-        switch command {
-        case .breakOn(let e):
-            return [addBreakpoint(.event(e))]
-        case .breakWhen(let c):
-            // Checked as `expect` checks it (unknown ids, words a path never takes).
-            let fact = try expect(c.path, c.op, c.value, c.tolerance, fail: fail)
-            guard case .expectation(let now, _) = fact else { return [] }
-            return [addBreakpoint(.condition(c, holds: now))]
-        case .list:
-            return [
-                .debugger(
-                    .breakpoints(debug.breakpoints.map { ($0.number, $0.what, $0.hits) }))
-            ]
-        case .delete(let n):
-            guard let n else {
-                let all = debug.breakpoints.map(\.number)
-                debug.breakpoints = []
-                return [.debugger(.deleted(all))]
-            }
-            guard let k = debug.breakpoints.firstIndex(where: { $0.number == n }) else {
-                let known = debug.breakpoints.map { String($0.number) }
-                throw fail(
-                    "no breakpoint \(n)"
-                        + (known.isEmpty
-                            ? " (there are none)" : " (\(known.joined(separator: ", ")))"),
-                    .choice, nil)
-            }
-            debug.breakpoints.remove(at: k)
-            return [.debugger(.deleted([n]))]
-        case .watch(let path):
-            _ = try actual(path, fail: fail)
-            let value = reading(path)
-            if !debug.watches.contains(where: { $0.path == path }) {
-                debug.watches.append(Watch(path: path, shown: value))
-            }
-            return [.debugger(.watching(path: path.canonical, value: value))]
-        case .watches:
-            return [
-                .debugger(.watches(debug.watches.map { ($0.path.canonical, reading($0.path)) }))
-            ]
-        case .unwatch(let path):
-            guard let path else {
-                let all = debug.watches.map(\.path.canonical)
-                debug.watches = []
-                return [.debugger(.unwatched(all))]
-            }
-            guard let k = debug.watches.firstIndex(where: { $0.path == path }) else {
-                let watched = debug.watches.map(\.path.canonical)
-                throw fail(
-                    "not watching '\(path.canonical)'"
-                        + (watched.isEmpty
-                            ? "" : " (watching \(watched.joined(separator: ", ")))"),
-                    .path,
-                    Suggest.closest(to: path.canonical, in: watched))
-            }
-            debug.watches.remove(at: k)
-            return [.debugger(.unwatched([path.canonical]))]
-        case .resume:
-            guard let run = debug.pending else {
-                throw fail("nothing to continue: no command is stopped", nil, nil)
-            }
-            do throws(SimulatorError) {
-                try resume(frames: nil)
-            } catch {
-                throw fail(error.message, nil, nil)
-            }
-            var facts = collect()
-            if case .settle = run.kind, !isStopped, sim.isAnimating {
-                facts.append(.settleCapped(seconds: Self.settleLimit))
-            }
-            return facts
-        case .history:
-            return [.debugger(.history(historyListing))]
-        case .hazards:
-            return [.debugger(.hazards(hazardRows))]
-        case .back(let n):
-            return try back(n, fail: fail)
-        case .backBreak:
-            return try backBreak(fail: fail)
-        case .compare(let setting):
-            return try compare(setting, fail: fail)
-        }
-    }
-
-    private mutating func addBreakpoint(_ kind: Breakpoint.Kind) -> Fact {
-        let b = Breakpoint(number: debug.nextNumber, kind: kind)
-        debug.nextNumber += 1
-        debug.breakpoints.append(b)
-        return .debugger(.breakpointSet(number: b.number, what: b.what))
-    }
-
-    /// `history`: the commands since the last load, numbered.
-    var historyListing: HistoryListing {
-        HistoryListing(log: log, stoppedTotal: debug.pending?.total, lastIsStopped: isStopped)
-    }
-
-    /// `hazards`: every hazard of the history, then those of the stopped command so far.
-    var hazardRows: [HazardRow] {
-        var rows = hazardLog.map {
-            HazardRow(number: $0.entry + 1, time: $0.time, hazard: $0.hazard, stopped: false)
-        }
-        if isStopped, !log.isEmpty {
-            for o in sim.hazardTally.occurrences {
-                guard case .hazard(let h) = o.event else { continue }
-                rows.append(HazardRow(number: log.count, time: o.time, hazard: h, stopped: true))
-            }
-        }
-        return rows
-    }
-
-    // MARK: Rewind
-
-    private func checkHistory(fail: Fail) throws(Diagnostic) {
-        if historyOverflow {
-            throw fail(
-                "more than \(Self.historyLimit) commands since the last load: the history is not kept; 'load' again first",
-                nil, nil)
-        }
-    }
-
-    /// `back N`: the state after the first `count − N` commands, re-simulated from the latest
-    /// checkpoint before it (SPEC §10).
-    mutating func back(_ n: Int, fail: Fail) throws(Diagnostic) -> [Fact] {
-        try checkHistory(fail: fail)
-        guard n <= log.count else {
-            throw fail(
-                log.isEmpty
-                    ? "nothing to undo: no command since the last load"
-                    : "only \(Plural.count(log.count, "command")) since the last load", .frames,
-                nil)
-        }
-        let target = log.count - n
-        let settings = settingsListing
-        restore(to: target)
-        return [.debugger(.back(undone: n, remaining: target, to: nil))]
-            + settingChanges(from: settings)
-    }
-
-    /// After `load`: the breakpoints and watches whose path names no value in the new scene, so
-    /// a user who kept `break when sheet.top <= 100` over `load tabs` learns it cannot fire.
-    func unresolvedAfterLoad() -> [Fact] {
-        var facts: [Fact] = []
-        for b in debug.breakpoints {
-            guard case .condition(let c, _) = b.kind, reading(c.path) == nil else { continue }
-            facts.append(.debugger(.unresolved(number: b.number, what: b.what)))
-        }
-        for w in debug.watches where reading(w.path) == nil {
-            facts.append(.debugger(.watching(path: w.path.canonical, value: nil)))
-        }
-        return facts
-    }
-
-    /// The settings a rewind changed back (`set` commands are undone like any other), as
-    /// `set KEY  OLD → NEW` lines.
-    func settingChanges(from before: [(key: String, value: String, origin: SettingOrigin)])
-        -> [Fact]
-    {
-        let after = settingsListing
-        return zip(before, after).compactMap { old, new in
-            guard old.key == new.key, old.value != new.value, old.key != "output" else {
-                return nil
-            }
-            return .changed(path: "set " + old.key, from: .word(old.value), to: .word(new.value))
-        }
-    }
-
-    /// Re-simulates the first `target` commands from the latest checkpoint at or before them and
-    /// forgets the rest of the history.
-    mutating func restore(to target: Int) {
-        debug.pending = nil
-        let cp = log.checkpoint(atOrBefore: target)
-        apply(cp.state)
-        let mode = debug.mode
-        debug.mode = .quiet
-        for k in cp.index..<target { rerun(k, limit: log.frames(k)) }
-        debug.mode = mode
-        log.truncate(to: target)
-        hazardLog.removeAll { $0.entry >= target }
-        rebaseline()
-    }
-
-    /// Runs history command `k` again, quietly, with at most `limit` frames; `keepStop` leaves it
-    /// stopped when the limit cut it short.
-    mutating func rerun(_ k: Int, limit: Int?, keepStop: Bool = false) {
-        _ = rerun(log.text(k), frames: limit)
-        if !keepStop { debug.pending = nil }
-    }
-
-    /// Runs a history command's text again with at most `frames` frames (a command whose rest
-    /// was dropped runs exactly the frames it ran), without rendering it: the one re-run of
-    /// `back`, `back break`, `compare` and `plot`. Under `.discover` it notes where the
-    /// breakpoints would stop. Returns the command's facts; a stop it makes stays pending.
-    mutating func rerun(_ text: String, frames: Int?) -> [Fact] {
-        guard let parsed = try? parseWithSource(text) else { return [] }
-        debug.command = text
-        debug.frameLimit = frames
-        clearPendingWhy()
-        if debug.active { debug.scanMark = sim.logCount }
-        sim.beginCommand()
-        var r = RunResult()
-        var facts = (try? execute(parsed, result: &r)) ?? []
-        debug.frameLimit = nil
-        if debug.pending == nil { facts += hazardFacts(sim.takeHazards(), entry: nil, why: true) }
-        keepForWhy(text)
-        if debug.pending == nil, debug.mode == .discover { afterCommand() }
-        return facts
-    }
-
-    /// `back break`: the most recent earlier moment at which a current breakpoint would have
-    /// stopped, found by re-running the history backwards one checkpoint's stretch at a time
-    /// (at most one re-run in all), then re-simulated up to it and stopped there.
-    mutating func backBreak(fail: Fail) throws(Diagnostic) -> [Fact] {
-        try checkHistory(fail: fail)
-        guard !debug.breakpoints.isEmpty else {
-            throw fail("no breakpoints: set one with 'break' first", nil, nil)
-        }
-        let nowEntry = log.count - 1
-        let nowFrame = debug.pending?.taken
-        func earlier(_ m: StopMoment) -> Bool {
-            if m.entry != nowEntry { return m.entry < nowEntry }
-            guard let f = m.frame else { return false }
-            return nowFrame.map { f < $0 } ?? true
-        }
-        let saved = checkpointState
-        let settings = settingsListing
-        let savedPending = debug.pending
-        let savedBreakpoints = debug.breakpoints
-        var found: (moment: StopMoment, stops: [BreakStop])?
-        var end = log.count
-        var c = log.checkpoints.count - 1
-        debug.mode = .discover
-        while found == nil, c >= 0 {
-            let cp = log.checkpoints[c]
-            c -= 1
-            guard cp.index < end else { continue }
-            apply(cp.state)
-            debug.pending = nil
-            rebaseline()
-            debug.moments = []
-            for k in cp.index..<end {
-                debug.entry = k
-                rerun(k, limit: log.frames(k))
-            }
-            found = debug.moments.last { earlier($0.moment) }
-            end = cp.index
-        }
-        debug.mode = .live
-        debug.moments = []
-        debug.breakpoints = savedBreakpoints
-        guard let found else {
-            apply(saved)
-            debug.pending = savedPending
-            throw fail("no earlier moment at which a breakpoint would have stopped", nil, nil)
-        }
-        let m = found.moment
-        let before = log.count
-        if let f = m.frame {
-            let text = log.text(m.entry)
-            let time = log.entries[m.entry].time
-            restore(to: m.entry)
-            log.append(text, time: time, frames: Int32(f))
-            debug.mode = .quiet
-            rerun(m.entry, limit: f, keepStop: true)
-            debug.mode = .live
-            rebaseline()
-        } else {
-            restore(to: m.entry + 1)
-        }
-        let to = BackTarget(number: m.entry + 1, command: log.text(m.entry), frame: m.frame)
-        return [.debugger(.back(undone: before - log.count, remaining: log.count, to: to))]
-            + settingChanges(from: settings) + found.stops.map { .debugger(.stop($0)) }
     }
 }

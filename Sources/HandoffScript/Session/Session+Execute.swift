@@ -126,7 +126,7 @@ extension Session {
         case .show:
             return [.drawing(Drawing.lines(sim))]
         case .why:
-            return [.why(whyReport)]
+            return [.why(why.report(sim))]
         case .expect(let path, let op, let value, let tol):
             let fact = try expect(path, op, value, tol, fail: fail)
             if case .expectation(false, _) = fact { result.failed = true }

@@ -12,20 +12,21 @@ extension Session {
         // The session's breakpoints mark where they stop; in the re-run nothing stops, counts
         // or prints (SPEC §10.1), as in `back break`'s search.
         fresh.debug.breakpoints = debug.breakpoints
-        fresh.debug.mode = .discover
-        fresh.rebaseline()
-        for (text, frames) in historyCommands {
-            sampler.begin(text, at: fresh.sim.time)
-            let frame = fresh.sim.frame
-            // The history holds commands that ran; none fails when re-run from the same state.
-            _ = fresh.rerun(text, frames: frames)
-            fresh.debug.pending = nil
-            _ = fresh.collect()
-            for moment in fresh.debug.moments {
-                for stop in moment.stops { sampler.stopped(stop) }
+        fresh.withDebuggerMode(.discover) { fresh in
+            fresh.rebaseline()
+            for (text, frames) in historyCommands {
+                sampler.begin(text, at: fresh.sim.time)
+                let frame = fresh.sim.frame
+                // The history holds commands that ran; none fails when re-run from the same state.
+                _ = fresh.rerun(text, frames: frames)
+                fresh.debug.pending = nil
+                _ = fresh.collect()
+                for moment in fresh.debug.moments {
+                    for stop in moment.stops { sampler.stopped(stop) }
+                }
+                fresh.debug.moments = []
+                sampler.end(fresh.sim, ranFrames: fresh.sim.frame != frame)
             }
-            fresh.debug.moments = []
-            sampler.end(fresh.sim, ranFrames: fresh.sim.frame != frame)
         }
         return sampler.timeline
     }

@@ -19,29 +19,26 @@ package struct RunResult: Equatable, Sendable {
 package struct Session {
     package internal(set) var sim: Simulator
     /// How the current scene was named: a built-in name or a path.
-    package private(set) var sceneRef: String
+    package internal(set) var sceneRef: String
     package var json = false
     /// Directory that relative scene paths are resolved against.
     package var baseDirectory: String?
     let files: any FileAccess
     /// The trace being recorded, if any.
-    var recorder: (any TraceSink)?
+    var recorder = Recording()
     /// The buffer a command's text is rendered into (reused from one command to the next).
     private var textBuffer = TextOutput()
     /// Text output is handed back as bytes in `RunResult.text` when it holds no error line (the
     /// script runner and the trace runner read it there; otherwise everything is in `lines`).
     package var textInBuffer = false
     /// The path of the trace being recorded, if any.
-    package var recording: String? { recorder?.path }
+    package var recording: String? { recorder.path }
     /// A recording failed (disk full, the file renamed or removed): the executable exits non-zero.
-    package private(set) var recordingFailed = false
+    package var recordingFailed: Bool { recorder.failed }
     /// The history since the last load (SPEC §10.1) that `back`, `compare` and `record` re-run
     /// (canonical text only: outputs are re-simulated, so a long session keeps a few bytes per
     /// command), with checkpoints.
     var log = CommandLog()
-    /// The history outgrew `historyLimit`: `record`, `back` and `compare` refuse until the next
-    /// load.
-    var historyOverflow = false
     /// Breakpoints, watches and the stopped command (SPEC §10).
     var debug = Debugger()
     /// The rest of a stopped command that the running command dropped, put back if it fails
@@ -51,30 +48,16 @@ package struct Session {
     /// The hazards of that stopped command so far, with its history index: they open the output
     /// of the command that dropped its rest (SPEC §10.1), or go back if that command fails.
     var droppedHazards: (entry: Int, tally: HazardTally)?
-    /// Every hazard of the history since the last load (SPEC §10.1), with the index of its
-    /// history command and the time it first occurred, for `hazards` (`back` forgets those of
-    /// the commands it undoes).
-    var hazardLog: [(entry: Int, time: Double, hazard: Hazard)] = []
     package var keepsHistory = true
-    static let historyLimit = 1_000_000
     /// The scene and the `set` settings at the last load, where a recording's re-simulation
     /// starts.
     var sceneAtLoad: Scene
-    private var userSettingsAtLoad: [String: Setting] = [:]
+    var userSettingsAtLoad: [String: Setting] = [:]
     /// A trace is being replayed or tested in this session: commands that would write a file,
     /// nest a replay or end the session early are refused (SPEC §7).
     package var verifying = false
-    /// The decisions of the last command that made any, for `why`.
-    var lastWhy: (command: String, facts: [Event], moves: [Ledger])?
-    /// A `tab` refused after it, which `why` adds to its explanation.
-    var refusedSince: (command: String, refusal: Refusal, until: Double?)?
-    /// The facts of the running command that `why` explains (filled as the log is collected).
-    var pendingWhy: [Event] = []
-    /// The moves of the running command that `why` explains (filled as the log is collected).
-    var pendingMoves: [Ledger] = []
-    /// Where the running command's last `tracking` or `offAxis` fact is in `pendingWhy` (the only
-    /// one kept there): `why` explains it only when the command decided nothing else.
-    var pendingTrackingAt: Int?
+    /// What `why` explains: the decisions of the last command that made any.
+    var why = WhyLog()
     /// The facts array `collect` fills, kept with its capacity from one command to the next.
     var factBuffer: [Fact] = []
     /// Collects the timeline while `plot` re-runs the history (nil otherwise: one check per frame).
@@ -84,7 +67,7 @@ package struct Session {
     /// How many lines were parsed rather than found in `parsed` (how tests observe the cache).
     private(set) var linesParsed = 0
     /// The printable values of the current scene.
-    private(set) var paths: ValuePaths
+    var paths: ValuePaths
     /// The values before a command (its buffer is reused from one command to the next).
     private var snapshot = Snapshot()
     /// Settings made with `set`, which survive `load` (SPEC §8).
@@ -100,46 +83,6 @@ package struct Session {
         sceneAtLoad = scene
         applySettingsForLoad()
         log.reset(checkpointState, nodes: sim.graph.count)
-    }
-
-    /// Resolves a built-in name or a scene file.
-    package static func loadScene(_ ref: String, files: any FileAccess, base: String?)
-        throws(SceneLoadError)
-        -> Scene
-    {
-        try openScene(ref, files: files, base: base).scene
-    }
-
-    /// Resolves a built-in name, a scene file or a UIKit dump (recognised by its view lines,
-    /// SPEC §11); for a dump, also what the importer found.
-    package static func openScene(_ ref: String, files: any FileAccess, base: String?)
-        throws(SceneLoadError)
-        -> (scene: Scene, imported: ImportSummary?)
-    {
-        if let builtin = BuiltinScenes.named(ref) { return (builtin, nil) }
-        let path = Paths.resolve(ref, base: base)
-        let text: String
-        do {
-            text = try files.read(path)
-        } catch {
-            guard files.exists(path) else {
-                throw .notFound(
-                    ref: ref, suggestion: Suggest.closest(to: ref, in: BuiltinScenes.names))
-            }
-            throw .unreadable(path: path, message: error.message)
-        }
-        do throws(SceneError) {
-            if UIKitDump.looksLikeDump(text) {
-                let r = try UIKitImporter(
-                    file: path, name: UIKitImporter.sceneName(for: path), text: text
-                )
-                .run()
-                return (r.scene, r.imported)
-            }
-            return (try SceneLoader(file: path, text: text).load(), nil)
-        } catch {
-            throw .invalid(error)
-        }
     }
 
     mutating func apply(_ setting: Setting) {
@@ -166,7 +109,7 @@ package struct Session {
             guard let c = try parseWithSource(line) else { return RunResult() }
             parsed = c
         } catch {
-            clearPendingWhy()
+            why.begin()
             return failure(error, line: line, lineNumber: lineNumber, file: file)
         }
         return run(parsed, line: line, lineNumber: lineNumber, file: file)
@@ -202,13 +145,13 @@ package struct Session {
         return result
     }
 
-    /// `run` for a line already parsed, into `result` (empty when given). The command is read in
-    /// place from `parsed`, never copied.
+    /// `run` for a line already parsed, into `result` (empty when given): execute → annotate →
+    /// render → record. The command is read in place from `parsed`, never copied.
     private mutating func run(
         _ parsed: ParsedCommand, line: String, lineNumber: Int?, file: String?,
         into result: inout RunResult
     ) {
-        clearPendingWhy()
+        why.begin()
         if verifying, let refusal = Self.refusalWhileVerifying(parsed.command) {
             result = failure(
                 Diagnostic(refusal, column: 1, length: max(1, line.trimmingSpaces.count)),
@@ -222,93 +165,26 @@ package struct Session {
         snapshot = Snapshot()
         if !inspection { before.capture(sim, paths) }
         defer { snapshot = before }
-        let loadsBefore = loads
-        let start = sim.time
-        let (history, resumed) = beginCommand(parsed.command, parsed.canonical)
-        // Each hazard prints once per command (SPEC §10.1); `continue` and `step` while stopped
-        // go on with the same command, and a command that keeps the stop keeps its hazards.
-        if !inspection, !resumed, debug.pending == nil { sim.beginCommand() }
         var facts: [Fact] = []
         // The facts' buffer goes back to `collect` for the next command.
         defer {
             facts.empty()
             if facts.capacity > factBuffer.capacity { factBuffer = facts }
         }
-        do {
-            facts = try execute(parsed, result: &result)
-        } catch {
-            if dropped != nil {
-                debug.pending = dropped
-                dropped = nil
-            }
-            if let d = droppedHazards {
-                sim.restoreHazards(d.tally)
-                droppedHazards = nil
-            }
-            result = failure(
-                error, line: line, lineNumber: lineNumber, file: file, canonical: parsed.canonical)
-            return
-        }
-        // Its rest stays dropped (nil already unless a stopped command's rest was dropped).
-        if dropped != nil { dropped = nil }
-        if history, keepsHistory { logCommand(parsed.canonical, start: start) }
-        if resumed || (history && debug.active) { endCommand(history: history, resumed: resumed) }
-        if !debug.watchLines.isEmpty {
-            Self.interleave(debug.watchLines, into: &facts)
-            debug.watchLines = []
-        }
-        // The hazards of a stopped command whose rest this one dropped open its output; this
-        // command's own, summed over its frames, follow its motion lines unless it is stopped
-        // (SPEC §10.1).
-        if let d = droppedHazards {
-            droppedHazards = nil
-            facts.insert(contentsOf: hazardFacts(d.tally, entry: d.entry, why: false), at: 0)
-        }
-        if !inspection, debug.pending == nil, sim.hasHazards {
-            let entry = (history || resumed) && keepsHistory && !log.isEmpty ? log.count - 1 : nil
-            facts += hazardFacts(sim.takeHazards(), entry: entry, why: true)
-        }
-        if !inspection, loads == loadsBefore { before.appendChanges(to: sim, paths, &facts) }
-        if !debug.stopLines.isEmpty {
-            facts += debug.stopLines
-            debug.stopLines = []
-        }
-        // `why` after `continue` or `step` explains the command they resumed.
-        keepForWhy(resumed ? debug.command : parsed.canonical)
+        guard
+            let ran = perform(
+                parsed, line: line, lineNumber: lineNumber, file: file, inspection: inspection,
+                facts: &facts, result: &result)
+        else { return }
+        annotate(&facts, ran, parsed.canonical, inspection: inspection, before: before)
         result.canonical = parsed.canonical
         // Text is what traces store, also under `--json`; written into the session's buffer.
         var rendered = textBuffer
         textBuffer = TextOutput()
         rendered.removeAll()
         defer { textBuffer = rendered }
-        if case .state(json: true) = parsed.command {
-            rendered.line(StateReport(sim).json)
-        } else if !json || recorder != nil {
-            TextRenderer.render(&facts, names: names, into: &rendered)
-            rendered.escape()
-        }
-        if json {
-            result.lines = [
-                OutputLine(
-                    JSONRenderer.line(
-                        command: parsed.canonical, facts: facts, state: StateReport(sim).json,
-                        names: names
-                    ))
-            ]
-        } else if textInBuffer, !rendered.contains(.error) {
-            result.text = rendered
-        } else {
-            result.lines = rendered.lines
-            // A failed `expect` in a script says where it is, as errors do (not in the recording).
-            // (The place is spelled only when there is such a line.)
-            if lineNumber != nil, rendered.contains(.error) {
-                let place = Diagnostic.location(
-                    file: file, line: lineNumber, column: parsed.range(.name).column)
-                for k in result.lines.indices where result.lines[k].role == .error {
-                    result.lines[k].text = place + result.lines[k].text
-                }
-            }
-        }
+        render(
+            parsed, &facts, lineNumber: lineNumber, file: file, into: &rendered, result: &result)
         record(parsed.command, parsed.canonical, rendered, &result)
     }
 
@@ -332,7 +208,7 @@ package struct Session {
         }
     }
 
-    private var loads = 0
+    var loads = 0
 
     /// The `hazard` facts of a command's tally, noted for `hazards` under history command
     /// `entry` (none: not a command of the history) and, with `why`, for `why`.
@@ -340,19 +216,11 @@ package struct Session {
         guard !tally.isEmpty else { return [] }
         return tally.occurrences.map { o in
             if case .hazard(let h) = o.event {
-                if let entry, entry >= 0 { hazardLog.append((entry, o.time, h)) }
-                if why { pendingWhy.append(o.event) }
+                if let entry, entry >= 0 { log.noteHazard(h, entry: entry, time: o.time) }
+                if why { self.why.observe(o.event) }
             }
             return .event(o)
         }
-    }
-
-    /// Forgets what `why` set aside for a command that did not finish.
-    mutating func clearPendingWhy() {
-        // Mostly empty already (`keepForWhy` took them): an empty array is left alone.
-        pendingWhy.empty()
-        pendingMoves.empty()
-        pendingTrackingAt = nil
     }
 
     /// Parses a line, remembering the result: traces and scripts repeat the same lines, and
@@ -370,7 +238,7 @@ package struct Session {
         return command
     }
 
-    private mutating func failure(
+    mutating func failure(
         _ d: Diagnostic, line: String, lineNumber: Int?, file: String?, canonical: String? = nil
     )
         -> RunResult
@@ -394,246 +262,6 @@ package struct Session {
         return result
     }
 
-    /// Appends the command and its text output to the recording (the trace block is built only
-    /// while recording).
-    private mutating func record(
-        _ command: Command, _ canonical: String, _ text: TextOutput, _ result: inout RunResult
-    ) {
-        switch command {
-        case .help, .quit: return
-        case .record:
-            // The command that started the recording is not part of it.
-            return
-        case .recordStop:
-            return  // `stopRecording` wrote its comment
-        case .replay, .set(.output), .plot:
-            // Comments, never commands (SPEC §7): a trace replays no other trace, and its expected
-            // output is text whatever `output` says.
-            if recorder != nil { write("# " + Escape.visible(canonical) + "\n", &result) }
-            return
-        case .load:
-            if recorder != nil {
-                write(
-                    Trace.block(
-                        command: traceCanonical(command), output: (0..<text.count).map(text.text)),
-                    &result)
-            }
-            return
-        default: break
-        }
-        if let recorder, let problem = recorder.write(command: canonical, output: text) {
-            result.lines.append(OutputLine("error: " + recordingStopped(problem), role: .error))
-        }
-    }
-
-    /// Writes to the recording, if any; a failure is reported at once, stops the recording and
-    /// marks the session so the process exits non-zero; the session goes on.
-    private mutating func write(_ text: String, _ result: inout RunResult) {
-        guard let recorder else { return }
-        if let problem = recorder.write(text) {
-            result.lines.append(OutputLine("error: " + recordingStopped(problem), role: .error))
-        }
-    }
-
-    /// Stops a recording that failed; returns the message that says so.
-    private mutating func recordingStopped(_ problem: String) -> String {
-        let path = recorder?.path ?? ""
-        _ = recorder?.close()
-        recorder = nil
-        recordingFailed = true
-        return "recording to '\(Escape.visible(path))' stopped: \(problem); the session goes on"
-    }
-
-    /// A command as the trace stores it: a scene file in `load` is written relative to the
-    /// trace's folder, as `# scene:` is.
-    private func traceCanonical(_ command: Command) -> String {
-        guard case .load(let ref) = command else { return command.canonical }
-        return "load " + traceSceneRef(ref)
-    }
-
-    /// A scene reference as a trace at `recording` must name it.
-    private func traceSceneRef(_ ref: String) -> String {
-        guard BuiltinScenes.named(ref) == nil, let trace = recording else {
-            return Escape.visible(ref)
-        }
-        let relative = Paths.relative(
-            Paths.resolve(ref, base: baseDirectory), from: Paths.directory(of: trace),
-            cwd: files.currentDirectory)
-        let named = BuiltinScenes.named(relative) == nil ? relative : "./" + relative
-        return Escape.visible(named)
-    }
-
-    // MARK: Recording
-
-    /// Starts recording to `path` (already resolved): the trace starts with the settings that
-    /// differ from a fresh load of the scene, as `set` commands, then re-runs the history since the
-    /// last load in a fresh session to write each command with its text output (SPEC §7).
-    package mutating func startRecording(_ path: String, force: Bool) throws(Diagnostic)
-        -> [Fact]
-    {
-        if let recording {
-            throw Diagnostic("already recording to '\(recording)'; 'record stop' first")
-        }
-        if isStopped {
-            // Its partial form and a later `continue` could not both replay (SPEC §7).
-            throw Diagnostic(
-                "'\(debug.pending?.command ?? "")' is stopped at a breakpoint: 'continue' it (or drop its rest with the next command) before 'record'"
-            )
-        }
-        guard !historyOverflow else {
-            throw Diagnostic(
-                "too many commands since the last load to record them; 'load' again first")
-        }
-        let sink: any TraceSink
-        do {
-            sink = try files.openTrace(path, force: force)
-        } catch {
-            if error == .exists {
-                throw Diagnostic(
-                    "'\(path)' exists; add --force to overwrite it",
-                    usage: CommandTable.usage("record"))
-            }
-            throw Diagnostic("cannot write '\(path)': \(error.message)")
-        }
-        recorder = sink
-        var text = Trace.header(scene: traceSceneRef(sceneRef))
-        var (fresh, setup) = sessionAtLoad()
-        for (command, output) in setup { text += Trace.block(command: command, output: output) }
-        for k in 0..<log.count {
-            for (command, frames) in recordedCommands(k) {
-                fresh.debug.frameLimit = frames
-                let lines = fresh.run(command).lines.map(\.text)
-                fresh.debug.frameLimit = nil
-                fresh.debug.pending = nil
-                text += Trace.block(command: command, output: lines)
-            }
-        }
-        if let problem = sink.write(text) { throw Diagnostic(recordingStopped(problem)) }
-        return [.recording(path: path, commands: log.count)]
-    }
-
-    /// A fresh session in the state of the last load, with the `set` commands then in force run
-    /// in it (each with the text a trace stores for it, and its output), ready to re-run
-    /// `history` (`record`, `plot`).
-    func sessionAtLoad() -> (session: Session, setup: [(command: String, output: [String])]) {
-        var fresh = Session(scene: sceneAtLoad, ref: sceneRef, files: files)
-        fresh.baseDirectory = baseDirectory
-        fresh.keepsHistory = false
-        var setup: [(String, [String])] = []
-        for command in Self.settingCommands(userSettingsAtLoad) {
-            setup.append((command, fresh.run(command).lines.map(\.text)))
-        }
-        if sceneAtLoad.settings.contains(where: { userSettingsAtLoad[$0.0] != nil }) {
-            // The scene's own settings override those `set` commands: load it again over them.
-            setup.append(
-                ("load " + traceSceneRef(sceneRef), fresh.run("load " + sceneRef).lines.map(\.text))
-            )
-        }
-        return (fresh, setup)
-    }
-
-    /// The commands since the last load, as `history` numbers them (canonical text).
-    var historySinceLoad: [String] { (0..<log.count).map { log.text($0) } }
-
-    /// `--record FILE`: starts recording with the path as a value (never parsed as a command, so
-    /// any file name works).
-    package mutating func startRecording(to path: String, force: Bool) -> RunResult {
-        var result = RunResult()
-        do {
-            let facts = try startRecording(path, force: force)
-            result.lines = TextRenderer.render(facts, names: names).map {
-                OutputLine(Escape.visible($0.text), role: $0.role)
-            }
-        } catch {
-            result.failed = true
-            result.lines = [OutputLine("error: " + Escape.visible(error.message), isError: true)]
-        }
-        return result
-    }
-
-    /// The `set` commands that were in force at the last load (they survive `load`, SPEC §8), in
-    /// the order `set` lists them; `output` is left out (a trace's output is text).
-    static func settingCommands(_ settings: [String: Setting]) -> [String] {
-        defaultSettings.compactMap { key, _ in
-            guard key != "output", let setting = settings[key] else { return nil }
-            return "set \(key) \(setting.value)"
-        }
-    }
-
-    mutating func stopRecording() throws(Diagnostic) -> [Fact] {
-        guard let sink = recorder else { throw Diagnostic("not recording") }
-        if let problem = sink.write("# record stop\n") ?? sink.close() {
-            throw Diagnostic(recordingStopped(problem))
-        }
-        recorder = nil
-        return [.recordingStopped(path: sink.path)]
-    }
-
-    /// Ends the recording when the session ends (syncs it); returns the error line, if any.
-    package mutating func finishRecording() -> OutputLine? {
-        guard let sink = recorder else { return nil }
-        recorder = nil
-        guard let problem = sink.close() else { return nil }
-        recordingFailed = true
-        return OutputLine(
-            "error: recording to '\(Escape.visible(sink.path))' failed: \(problem)", isError: true)
-    }
-
-    // MARK: Loading
-
-    mutating func load(_ ref: String, fail: Fail) throws(Diagnostic) -> [Fact] {
-        let scene: Scene
-        let imported: ImportSummary?
-        do {
-            (scene, imported) = try Self.openScene(ref, files: files, base: baseDirectory)
-        } catch {
-            throw fail(error.message, .file, error.suggestion)
-        }
-        sim = Simulator(scene: scene)
-        sceneRef = ref
-        loads += 1
-        debug.pending = nil
-        paths = ValuePaths(sim.graph)
-        lastWhy = nil  // its indices belong to the previous scene
-        refusedSince = nil
-        applySettingsForLoad()
-        sceneAtLoad = scene
-        userSettingsAtLoad = userSettings
-        historyOverflow = false
-        log.reset(checkpointState, nodes: sim.graph.count)
-        hazardLog = []
-        rebaseline()
-        return [loadedFact(imported: imported)] + loadWarnings + unresolvedAfterLoad()
-    }
-
-    /// The `load` fact of the scene loaded now.
-    func loadedFact(imported: ImportSummary?) -> Fact {
-        .loaded(
-            scene: sim.graph.scene.name, nodes: sim.graph.count, window: sim.graph.scene.windowSize,
-            imported: imported)
-    }
-
-    /// What the loaded scene says that it cannot do, as facts printed after its `load` line.
-    var loadWarnings: [Fact] {
-        SceneValidator.warnings(sim.graph.scene).map(Fact.sceneWarning)
-    }
-
-    /// The warnings of the scene the session started with, one line each: as text (`SCENE:
-    /// warning: …`, the `load` line's text) or, under `--json`, as JSON event lines. The
-    /// executable prints them on standard error, like a dump's summary.
-    package func startWarnings(scene ref: String, json: Bool) -> [String] {
-        SceneValidator.warnings(sim.graph.scene).map { w in
-            json
-                ? JSONRenderer.event(.sceneWarning(w), names: names)
-                : "\(ref): warning: \(w.message)"
-        }
-    }
-
-    /// The `load` event of the scene the session started with, as a JSON line: what the
-    /// executable prints on standard error under `--json` when it starts on a UIKit dump.
-    package func loadedEventJSON(imported: ImportSummary) -> String {
-        JSONRenderer.event(loadedFact(imported: imported), names: names)
-    }
 }
 
 extension String {
