@@ -31,14 +31,16 @@ struct InstructionBudgetTests {
     }
 
     /// The budget kept in the repository is the figures measured at b00ee4c (script 8,174,
-    /// replay 8,634, recording 8,664) + 10 %, rounded up.
+    /// replay 8,634, recording 8,664) + 10 %, rounded up, plus each raise its comment states
+    /// (recording: +305 for issue 23 item 7's recorder).
     @Test func theBudgetIsTodaysFiguresPlusTenPercent() throws {
         let text = try String(
             contentsOf: Harness.root.appendingPathComponent(".ci/instruction-budget"),
             encoding: .utf8)
         let lines = text.split(separator: "\n").filter { !$0.hasPrefix("#") }
-        // 8,174 × 1.1 = 8,991.4; 8,634 × 1.1 = 9,497.4; 8,664 × 1.1 = 9,530.4.
-        #expect(lines == ["script 8992", "replay 9498", "recording 9531"])
+        // 8,174 × 1.1 = 8,991.4; 8,634 × 1.1 = 9,497.4; 8,664 × 1.1 = 9,530.4, + 305 = 9,835.4.
+        #expect(lines == ["script 8992", "replay 9498", "recording 9836"])
+        #expect(text.contains("+305 a recorded command"))
     }
 
     @Test func figuresWithinTheBudgetPass() throws {
