@@ -58,6 +58,28 @@ enum Harness {
             status: p.terminationStatus)
     }
 
+    /// The binary started with `args`, its standard streams pipes the test drives.
+    struct Running {
+        let process: Process
+        let input: FileHandle
+        let output: FileHandle
+        let error: FileHandle
+    }
+
+    static func start(_ args: [String]) throws -> Running {
+        let p = Process()
+        p.executableURL = binary
+        p.arguments = args
+        let (inPipe, outPipe, errPipe) = (Pipe(), Pipe(), Pipe())
+        p.standardInput = inPipe
+        p.standardOutput = outPipe
+        p.standardError = errPipe
+        try p.run()
+        return Running(
+            process: p, input: inPipe.fileHandleForWriting,
+            output: outPipe.fileHandleForReading, error: errPipe.fileHandleForReading)
+    }
+
     /// A fresh folder for one test, inside one folder per test process that is removed when the
     /// process exits (so test runs leave nothing in the temporary directory).
     static func temporaryDirectory() throws -> URL {

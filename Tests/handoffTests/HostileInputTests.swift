@@ -135,22 +135,14 @@ import Testing
         for how in ["truncate", "second recorder"] {
             let dir = try Harness.temporaryDirectory()
             let trace = dir.appendingPathComponent("r.trace")
-            let p = Process()
-            p.executableURL = Harness.binary
-            p.arguments = ["--record", trace.path]
-            let inPipe = Pipe()
-            let outPipe = Pipe()
-            let errPipe = Pipe()
-            p.standardInput = inPipe
-            p.standardOutput = outPipe
-            p.standardError = errPipe
-            try p.run()
-            let input = inPipe.fileHandleForWriting
+            let running = try Harness.start(["--record", trace.path])
+            let p = running.process
+            let input = running.input
             input.write(Data("step\nstep\n".utf8))
             // The two blocks are written before their output: wait for the output.
             var seen = Data()
             while !String(decoding: seen, as: UTF8.self).contains("0.02 → 0.03") {
-                let chunk = outPipe.fileHandleForReading.availableData
+                let chunk = running.output.availableData
                 if chunk.isEmpty { break }
                 seen.append(chunk)
             }
@@ -165,8 +157,8 @@ import Testing
             Thread.sleep(forTimeInterval: 0.15)
             input.write(Data("step\nstep\nexpect t == 0.07\n".utf8))
             try input.close()
-            let out = seen + outPipe.fileHandleForReading.readDataToEndOfFile()
-            let err = errPipe.fileHandleForReading.readDataToEndOfFile()
+            let out = seen + running.output.readDataToEndOfFile()
+            let err = running.error.readDataToEndOfFile()
             p.waitUntilExit()
             #expect(p.terminationReason == .exit && p.terminationStatus == 1, "\(how)")
             #expect(

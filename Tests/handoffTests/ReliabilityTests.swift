@@ -365,17 +365,9 @@ import Testing
     @Test func renamedRecordingIsReported() throws {
         let dir = try Harness.temporaryDirectory()
         let trace = dir.appendingPathComponent("r.trace")
-        let p = Process()
-        p.executableURL = Harness.binary
-        p.arguments = ["--record", trace.path]
-        let inPipe = Pipe()
-        let outPipe = Pipe()
-        let errPipe = Pipe()
-        p.standardInput = inPipe
-        p.standardOutput = outPipe
-        p.standardError = errPipe
-        try p.run()
-        let input = inPipe.fileHandleForWriting
+        let running = try Harness.start(["--record", trace.path])
+        let p = running.process
+        let input = running.input
         input.write(Data("step\nstep\n".utf8))
         Thread.sleep(forTimeInterval: 0.3)
         try FileManager.default.moveItem(at: trace, to: dir.appendingPathComponent("moved.trace"))
@@ -384,9 +376,9 @@ import Testing
         input.write(Data("step\nexpect t == 0.07\n".utf8))
         try input.close()
         let out = String(
-            decoding: outPipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            decoding: running.output.readDataToEndOfFile(), as: UTF8.self)
         let err = String(
-            decoding: errPipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            decoding: running.error.readDataToEndOfFile(), as: UTF8.self)
         p.waitUntilExit()
         #expect(p.terminationStatus == 1)
         #expect(
