@@ -64,7 +64,7 @@ struct Plot: ParsableCommand {
         do {
             text = try files.read(file)
         } catch {
-            throw usage("cannot read '\(Escape.visible(file))': \(error.message)")
+            throw usage(error.cannotRead(file))
         }
         let run: (session: Session, failures: [String])
         do {

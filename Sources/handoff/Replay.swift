@@ -25,7 +25,7 @@ struct Replay: ParsableCommand {
         do {
             reader = try LineReader.open(file)
         } catch {
-            StandardStream.err("error: cannot read '\(Escape.visible(file))': \(error.message)\n")
+            StandardStream.err("error: " + error.cannotRead(file) + "\n")
             throw ExitCode(2)
         }
         var runner = TraceRunner(file: file, files: files, update: update)
@@ -66,7 +66,7 @@ struct Replay: ParsableCommand {
         do {
             try Self.feed(reader, into: &runner)
         } catch {
-            StandardStream.err("error: cannot read '\(Escape.visible(file))': \(error.message)\n")
+            StandardStream.err("error: " + error.cannotRead(file) + "\n")
             throw ExitCode(2)
         }
         let outcome = runner.finish()
@@ -154,14 +154,13 @@ struct TestTraces: ParsableCommand {
         for path in paths {
             var isDir: ObjCBool = false
             guard FileManager.default.fileExists(atPath: path, isDirectory: &isDir) else {
-                Self.usage("cannot read '\(Escape.visible(path))': no such file or folder")
+                Self.usage(FileError("no such file or folder").cannotRead(path))
             }
             if !isDir.boolValue {
                 // A device or a FIFO named on the command line is unusable (it may never end).
                 var st = stat()
                 if stat(path, &st) == 0, st.st_mode & S_IFMT != S_IFREG {
-                    Self.usage(
-                        "cannot read '\(Escape.visible(path))': \(FileError.notRegular.message)")
+                    Self.usage(FileError.notRegular.cannotRead(path))
                 }
                 traces.append(path)
                 continue

@@ -83,7 +83,7 @@ struct Shell {
         } catch {
             emit(
                 OutputLine(
-                    "error: cannot read '\(Escape.visible(file))': \(error.message)",
+                    "error: " + error.cannotRead(file),
                     isError: true),
                 colour: colour)
             return

@@ -40,19 +40,16 @@ public struct TapRecord: Equatable, Sendable {
     public var delivered: Bool { outcome.isDelivered }
 }
 
-/// Misuse of the simulator that a user can cause (a command out of order).
+/// Misuse of the simulator that a user can cause (a command out of order). Typed only: the
+/// wording, which names the script's commands, is the script layer's (`SimulatorError.message`
+/// in HandoffScript).
 public enum SimulatorError: Error, Equatable, Sendable {
+    /// A touch-down while a finger is down.
     case fingerAlreadyDown
+    /// A move or lift with no finger down.
     case noFinger
+    /// A touch-down where no view receives touches.
     case nothingAt(Point)
+    /// A touch-down outside the window.
     case outsideWindow(Point)
-
-    public var message: String {
-        switch self {
-        case .fingerAlreadyDown: "a finger is already down; 'end' it first"
-        case .noFinger: "no finger is down; start with 'touch' or 'pan'"
-        case .nothingAt: "nothing to touch there"
-        case .outsideWindow: "the point is outside the window"
-        }
-    }
 }

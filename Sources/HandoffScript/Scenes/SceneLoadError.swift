@@ -13,7 +13,8 @@ package enum SceneLoadError: Error, Equatable, Sendable {
         case .notFound(let ref, _):
             "no built-in scene or file '\(ref)' (built-in: "
                 + BuiltinScenes.names.joined(separator: ", ") + ")"
-        case .unreadable(let path, let message): "cannot read scene '\(path)': \(message)"
+        case .unreadable(let path, let message):
+            FileError(message).cannotRead(path, what: "scene")
         case .invalid(let e): "\(e.file):\(e.line):\(e.column): \(e.message)"
         }
     }

@@ -86,6 +86,12 @@ package struct FileError: Error, Equatable, Sendable {
     package var message: String
     package init(_ message: String) { self.message = message }
 
+    /// `cannot read 'PATH': MESSAGE` (`cannot read scene 'PATH': …` with `what`), the path
+    /// escaped: the one wording of a file that could not be read, wherever it is printed.
+    package func cannotRead(_ path: String, what: String? = nil) -> String {
+        "cannot read \(what.map { $0 + " " } ?? "")'\(Escape.visible(path))': \(message)"
+    }
+
     /// `openTrace` without `force` on a path that exists.
     package static let exists = FileError("it exists")
     /// A device, a FIFO, a socket: never read (it may never end) nor written.

@@ -10,7 +10,7 @@ extension Session {
         do {
             text = try files.read(path)
         } catch {
-            throw fail("cannot read '\(path)': \(error.message)", .file, nil)
+            throw fail(error.cannotRead(path), .file, nil)
         }
         var runner = TraceRunner.run(file: path, text: text, files: files)
         let outcome = runner.finish()
