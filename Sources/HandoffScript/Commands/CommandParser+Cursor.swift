@@ -1,0 +1,152 @@
+import HandoffCore
+
+/// The cursor over a command's arguments: numbers, durations, times, places and points.
+extension CommandParser {
+    /// Walks the arguments of one command.
+    struct Cursor {
+        var tokens: [Token]
+        var spec: CommandSpec
+        var lineEnd: Int
+        var i = 0
+        /// Where each part was typed.
+        var parts: [ParsedCommand.Part: SourceRange] = [:]
+
+        var peek: Token? { i < tokens.count ? tokens[i] : nil }
+
+        func error(_ message: String, at token: Token? = nil, suggestion: String? = nil)
+            -> Diagnostic
+        {
+            if let token {
+                return Diagnostic(message, at: token, usage: spec.usage, suggestion: suggestion)
+            }
+            return Diagnostic(
+                message, column: lineEnd, length: 1, usage: spec.usage, suggestion: suggestion)
+        }
+
+        mutating func next(_ what: String, part: ParsedCommand.Part? = nil) throws(Diagnostic)
+            -> Token
+        {
+            guard let t = peek else { throw error("missing \(what)") }
+            i += 1
+            if let part { parts[part] = SourceRange(t) }
+            return t
+        }
+
+        /// Marks the tokens from `start` up to the last one read as `part`.
+        mutating func mark(_ part: ParsedCommand.Part, from start: Int) {
+            guard start < i else { return }
+            parts[part] = SourceRange(tokens[start]).through(SourceRange(tokens[i - 1]))
+        }
+
+        mutating func finish() throws(Diagnostic) {
+            if let t = peek {
+                // A second kind after `break KIND`: one breakpoint per command.
+                if spec.name == "break", BreakEvent(rawValue: t.text) != nil, i > 0,
+                    let first = BreakEvent(rawValue: tokens[i - 1].text)
+                {
+                    throw error(
+                        "one kind per 'break': 'break \(first.rawValue)' then 'break \(t.text)'",
+                        at: t)
+                }
+                let word = spec.words.isEmpty ? nil : Suggest.closest(to: t.text, in: spec.words)
+                // A file name with a space reads as two words: say how to keep it one.
+                let takesFile = ["load", "record", "replay", "plot"].contains(spec.name)
+                let hint =
+                    takesFile && word == nil ? " (quote a file name with spaces: \"a b.yaml\")" : ""
+                throw error("unexpected '\(t.text)'\(hint)", at: t, suggestion: word)
+            }
+        }
+
+        /// A finite decimal number.
+        mutating func number(
+            _ what: String, part: ParsedCommand.Part? = nil,
+            limit: Double = CommandParser.maxMagnitude
+        )
+            throws(Diagnostic)
+            -> Double
+        {
+            let t = try next(what, part: part)
+            guard let v = CommandParser.decimal(t.text) else {
+                throw error("expected a number for \(what), got '\(t.text)'", at: t)
+            }
+            guard v.isFinite, abs(v) <= limit else {
+                throw error(
+                    "\(what) is out of range (at most \(NumberFormat.format(limit)) in size)", at: t
+                )
+            }
+            return v
+        }
+
+        mutating func integer(
+            _ what: String, part: ParsedCommand.Part? = nil, range: ClosedRange<Int>
+        ) throws(Diagnostic) -> Int {
+            let t = try next(what, part: part)
+            guard let v = Int(t.text),
+                t.text.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == "-") })
+            else { throw error("expected a whole number for \(what), got '\(t.text)'", at: t) }
+            guard range.contains(v) else {
+                throw error(
+                    "\(what) must be between \(range.lowerBound) and \(range.upperBound)", at: t)
+            }
+            return v
+        }
+
+        /// A duration with its unit (`120ms`, `0.3s`). A bare number is refused rather than
+        /// guessed at, with the unit that makes it a plausible drag as the "did you mean".
+        mutating func duration(_ what: String) throws(Diagnostic) -> TimeSpan {
+            let t = try next(what, part: .duration)
+            guard let v = TimeSpan.parse(t.text) else {
+                if let n = CommandParser.decimal(t.text), n.isFinite {
+                    throw error(
+                        "a duration needs a unit (ms or s), got '\(t.text)'", at: t,
+                        suggestion: CommandParser.unitSuggestion(t.text, n))
+                }
+                throw error(
+                    "expected a duration like 120ms or 0.3s for \(what), got '\(t.text)'", at: t)
+            }
+            guard v.seconds >= 0, v.seconds <= CommandParser.maxSeconds else {
+                throw error(
+                    "\(what) must be between 0 and \(Int(CommandParser.maxSeconds))s", at: t)
+            }
+            return v
+        }
+
+        /// A time in seconds (`1.5`, `1.5s`, `1500ms`), 0 or more.
+        mutating func time(_ what: String) throws(Diagnostic) -> Double {
+            let t = try next(what)
+            guard let v = CommandParser.time(t.text) else {
+                throw error("expected " + CommandParser.timeExpected(t.text), at: t)
+            }
+            return v
+        }
+
+        mutating func accept(_ word: String, part: ParsedCommand.Part? = nil) -> Bool {
+            if let t = peek, t.text == word {
+                i += 1
+                if let part { parts[part] = SourceRange(t) }
+                return true
+            }
+            return false
+        }
+
+        mutating func place() throws(Diagnostic) -> Place {
+            let t = try next("a point or an id", part: .target)
+            if CommandParser.decimal(t.text) != nil {
+                i -= 1
+                parts[.target] = nil
+                let p = try point()
+                return .point(p.x, p.y)
+            }
+            return try CommandParser.placeWord(t, cursor: self)
+        }
+
+        /// X Y, marked together as `.point`.
+        mutating func point() throws(Diagnostic) -> Point {
+            let start = i
+            let x = try number("X")
+            let y = try number("Y")
+            mark(.point, from: start)
+            return Point(x, y)
+        }
+    }
+}
