@@ -106,8 +106,10 @@ final class Recorder: TraceSink {
     /// look at the file.
     private func beforeBlock() -> String? {
         if let problem = takeProblem() { return problem }
-        guard !failed, Self.now() &- lastCheck >= Self.checkInterval else { return nil }
-        lastCheck = Self.now()
+        guard !failed else { return nil }
+        let now = Self.now()
+        guard now &- lastCheck >= Self.checkInterval else { return nil }
+        lastCheck = now
         guard let changed = checkFile() else { return nil }
         fail(changed, cut: false)
         return takeProblem()
