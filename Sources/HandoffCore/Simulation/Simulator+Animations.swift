@@ -69,7 +69,9 @@ extension Simulator {
     /// now until nothing animates: only springs run (a spring starts nothing, so this stays true)
     /// and the scene has no parallax follower (so a frame moves nothing but the springs' own
     /// nodes, and no `hidden-mover` can be reported: SPEC §10).
-    public var springsRunAlone: Bool { graph.parallaxOrder.isEmpty && onlySpringsRun }
+    public var springsRunAlone: Bool {
+        graph.parallaxOrder.isEmpty && book.isEmpty && onlySpringsRun
+    }
 
     /// The frames `clock.taken + 1 … last` of `wait` or `settle` while `springsRunAlone` and
     /// nothing looks at each frame (no breakpoint, watch or timeline), without stepping them one
@@ -286,6 +288,9 @@ extension Simulator {
             emit(.flingFrame(l))
             recordHandoffs(l, last: &m.lastConsumer)
             if finished {
+                if let land = m.landing, abs(offsets[m.chain[0]] - land) < 1e-6 {
+                    setOffset(m.chain[0], land)
+                }
                 emit(.momentumEnded(driver: m.chain[0]))
                 restAfterMomentum(m, except: nil)
                 return nil
@@ -303,6 +308,8 @@ extension Simulator {
         l.d = delta - l.unconsumed
         l.unconsumed = 0
         if bouncer == nil {
+            // The momentum stopped at the edge: it has come to rest.
+            if reacts { fire(.rest, m.chain[0]) }
             l.unconsumed = v / abs(m.decel.k)
             l.d += l.unconsumed
             // What kept travel from nodes that had room (SPEC §5.5 rule 3, §5.9), for `why`

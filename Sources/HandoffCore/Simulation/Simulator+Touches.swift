@@ -2,6 +2,8 @@
 extension Simulator {
     /// Puts a finger down at `p` (window coordinates).
     public mutating func touchDown(at p: Point) throws(SimulatorError) {
+        beginStep()
+        defer { endStep() }
         guard !isFingerDown else { throw .fingerAlreadyDown }
         let layout = self.layout
         guard layout.window.contains(p) else { throw .outsideWindow(p) }
@@ -73,6 +75,8 @@ extension Simulator {
 
     /// Moves the finger by `delta` at the current time.
     public mutating func move(by delta: Point) throws(SimulatorError) {
+        beginStep()
+        defer { endStep() }
         switch gesture.touchMoved(by: delta, time: time) {
         case .noFinger:
             throw .noFinger
@@ -96,6 +100,8 @@ extension Simulator {
 
     /// Lifts the finger with an explicit velocity (pt/s), or the estimated one (SPEC §4.3).
     public mutating func end(velocity explicit: Point? = nil) throws(SimulatorError) {
+        beginStep()
+        defer { endStep() }
         switch gesture.touchEnded(velocity: explicit, time: time) {
         case .noFinger:
             throw .noFinger
@@ -103,7 +109,9 @@ extension Simulator {
             emit(.decided(.velocity(v, window: window)))
             emit(.recognizer(.pan(pan.axis), .ended))
             lastTap = TapRecord(target: target, outcome: tap)
+            runReleaseRules(pan, scrollVelocity: -v.along(pan.axis))
             release(pan, velocity: v, stopped: stopped)
+            reportUnusedTargets()
         case .deliverTap(let target, let stopped):
             deliverTap(target)
             settleStopped(stopped, except: [])
@@ -223,6 +231,8 @@ extension Simulator {
     /// `tab`: acts as a delivered tap on a segment without touching anything (SPEC §5.8–5.9).
     /// Refused, with nothing changed, during a pan or while the controlled page is transitioning.
     public mutating func tab(_ tabs: Int, segment: Int) {
+        beginStep()
+        defer { endStep() }
         if let refusal = tabRefusal(tabs) {
             emit(.refused(refusal))
             return
@@ -242,6 +252,8 @@ extension Simulator {
 
     /// `tab next` (`forward`) or `tab prev`: the neighbouring segment, or refused at the end.
     public mutating func tab(_ tabs: Int, step forward: Bool) {
+        beginStep()
+        defer { endStep() }
         if let refusal = tabRefusal(tabs) {
             emit(.refused(refusal))
             return

@@ -31,6 +31,8 @@ public struct Simulator: Sendable {
     var log = OccurrenceLog()
     /// The hazards already reported in this command, and what this frame's animations moved.
     var hazards = HazardMemo()
+    /// The scene's rules and what they remember within a frame (empty: no rule work at all).
+    var book: ReactionBook
 
     public init(scene: Scene, settings: Settings = Settings()) {
         graph = SceneGraph(scene)
@@ -39,6 +41,8 @@ public struct Simulator: Sendable {
         offsets = Array(repeating: 0, count: graph.count)
         pulls = Array(repeating: nil, count: graph.count)
         selected = Array(repeating: 0, count: graph.count)
+        book =
+            scene.reactions.isEmpty ? ReactionBook() : ReactionBook(scene.reactions, graph: graph)
         for i in graph.nodes.indices {
             if let s = graph.nodes[i].sheet {
                 let top = s.detents.first { $0.name == s.initial }?.top ?? s.bottomMost
@@ -267,7 +271,9 @@ public struct Simulator: Sendable {
     @discardableResult
     public mutating func stepFrame(at t: Double) -> Bool {
         frame += 1
+        beginStep()
         step(to: t)
+        endStep()
         return !animations.isEmpty
     }
 

@@ -32,6 +32,8 @@ package enum FactDescriber {
         case .owner, .moved, .flingFrame, .handoff, .released, .momentumStarted, .momentumEnded,
             .edgeHit, .springStarted, .springEnded, .repair, .hazard:
             scrollEvent(e, n, at: moment, into: &r)
+        case .code(let w):
+            code(CodeSummary(w, time: moment.time, frame: moment.frame), n, into: &r)
         case .decided:
             return  // only `why` prints a decision's numbers
         }
@@ -48,6 +50,8 @@ package enum FactDescriber {
         case .fling(let l, let time, let frame):
             ledgerFact(
                 "fling", label: "fling", l, n, at: Moment(time: time, frame: frame), into: &r)
+        case .code(let c):
+            code(c, n, into: &r)
         case .changed(let path, let from, let to):
             r.describe(
                 "changed", at: nil, lines: [line(path, "\(text(from)) → \(text(to))")],

@@ -37,7 +37,7 @@ enum SceneKeys {
     }
 
     /// Top-level keys, in the fixed order they are read (key order never matters, SPEC §2).
-    static let top = ["name", "window", "touch", "root", "settings"]
+    static let top = ["name", "window", "touch", "root", "settings", "on"]
 
     /// What each key means, for `help scene`, in the order it lists them: every top-level key
     /// and every key of `node(_:)` (a test keeps the two equal, so a key added to a table above
@@ -51,6 +51,10 @@ enum SceneKeys {
         ),
         ("root", "[nodes]: the top-level nodes, drawn in order"),
         ("settings", "{KEY: VALUE}: 'set' keys the scene applies when it loads"),
+        (
+            "on",
+            "[rules]: the app's own code, e.g. '- scroll: list' with 'set: {list.offset: 0}' (SPEC §13.3)"
+        ),
         ("kind", "the node's kind, with 'id' (or write 'KIND: ID' for both)"),
         ("id", "the node's unique id"),
         ("frame", "[x, y, width, height] in the parent's content coordinates"),

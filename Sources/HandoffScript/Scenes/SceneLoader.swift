@@ -49,6 +49,7 @@ package struct SceneLoader {
         var touch: Point?
         var nodes: [HandoffCore.Node]?
         var settings: [(key: String, value: String)] = []
+        var reactions: [Reaction] = []
         let entries = try mapping(root, "a scene")
         note(&map, [], .node, root.mark)
         // A file that is no scene at all (a password file, a log) is said to be so, and none of
@@ -82,12 +83,17 @@ package struct SceneLoader {
                     }
                     nodes = list
                 case "settings": settings = try self.settings(value)
+                case "on":
+                    // Read after `root` (the fixed order), whose ids the rules name.
+                    reactions = try self.reactions(value, nodes: nodes ?? [])
                 default: continue
                 }
             }
         }
         guard let nodes else { throw fail(root.mark, "a scene needs 'root:' with its nodes") }
-        return Scene(name: name, window: window, touch: touch, root: nodes, settings: settings)
+        return Scene(
+            name: name, window: window, touch: touch, root: nodes, settings: settings,
+            reactions: reactions)
     }
 
     func settings(_ value: Yams.Node) throws(SceneError) -> [(key: String, value: String)] {

@@ -41,7 +41,7 @@ struct Breakpoint: Sendable {
         case .hazard: .hazard
         case .touchDown, .stopped, .swallowed, .recognizer, .tracking, .tapMoved, .offAxis,
             .touchesCancelled, .moved, .flingFrame, .momentumStarted, .momentumEnded,
-            .springStarted, .springEnded, .pageSelected, .transitionEnded, .decided:
+            .springStarted, .springEnded, .pageSelected, .transitionEnded, .decided, .code:
             nil
         }
     }

@@ -63,6 +63,9 @@ struct FrameRun {
 
     /// Runs one frame; returns whether anything still animates after it.
     mutating func frame(_ sim: inout Simulator) throws(SimulatorError) -> Bool {
+        // The frame's rules run after its motion and its move (SPEC §13.3).
+        sim.beginStep()
+        defer { sim.endStep() }
         let animating = sim.stepFrame(at: clock.next())
         if case .move(let delta, let n, let done, let lift) = kind {
             let f = Double(taken) / Double(n)

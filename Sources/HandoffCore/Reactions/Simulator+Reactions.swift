@@ -1,0 +1,163 @@
+/// The app's own code at work (SPEC §13.3): after the motion of a frame or step, the rules whose
+/// trigger fired and whose `when` holds run in number order, each at most once, until nothing
+/// more fires. A scene without rules skips all of it (`reacts` is false).
+extension Simulator {
+    /// Whether the scene has rules.
+    @inline(__always) var reacts: Bool { !book.isEmpty }
+
+    /// A frame or step begins (entry points nest: the outermost one counts).
+    public mutating func beginStep() {
+        guard reacts else { return }
+        if book.depth == 0 { book.begin(offsets: offsets, mark: log.count) }
+        book.depth += 1
+    }
+
+    /// A frame or step ends: its rules run (when the outermost entry point ends).
+    public mutating func endStep() {
+        guard reacts else { return }
+        book.depth -= 1
+        guard book.depth == 0 else { return }
+        fireFromLog()
+        for k in book.rules.indices {
+            guard case .scroll = book.rules[k].kind else { continue }
+            let n = book.rules[k].node
+            if offsets[n] != book.before[n] { fireRule(k) }
+        }
+        runPending(only: nil)
+    }
+
+    /// At a lift, before §5.5 decides: the `release` rules of the pan's nodes run (SPEC §13.3).
+    mutating func runReleaseRules(_ pan: Pan, scrollVelocity: Double) {
+        guard reacts else { return }
+        book.releaseVelocity = scrollVelocity
+        fireFromLog()
+        for n in pan.ownerOnly ? [pan.owner] : pan.chain { fire(.release, n) }
+        runPending(only: .release)
+    }
+
+    /// After §5.5 started the release's motion: the targets it did not use print as ignored.
+    mutating func reportUnusedTargets() {
+        guard reacts, !book.targets.isEmpty else { return }
+        for t in book.targets {
+            var w = t.write
+            w.ignored = true
+            emit(.code(w))
+        }
+        book.targets.removeAll()
+    }
+
+    /// The velocity of the momentum `driver` starts with: `v`, or the one that lands exactly on
+    /// the target a release rule wrote, `v0 = −k·(target − offset)` (SPEC §13.3).
+    mutating func aimedVelocity(_ driver: Int, _ v: Double) -> Double {
+        guard reacts, let k = book.targets.lastIndex(where: { $0.write.node == driver }) else {
+            return v
+        }
+        let w = book.targets[k].write
+        book.targets.removeAll { $0.write.node == driver }
+        emit(.code(w))
+        book.landing = w.to
+        let rate = graph.nodes[driver].scroll?.rate ?? Deceleration.normal
+        return -Deceleration(velocity: 0, rate: rate).k * (w.to - offsets[driver])
+    }
+
+    /// Sets off every enabled rule of `kind` on `node`.
+    mutating func fire(_ kind: TriggerKind, _ node: Int) {
+        for k in book.rules.indices where book.rules[k].kind == kind && book.rules[k].node == node {
+            fireRule(k)
+        }
+    }
+
+    /// Sets off rule `k`: pending if it has not run in this frame; if it has, and running it
+    /// again would write something else, the app's code fights itself (`reaction-loop`).
+    mutating func fireRule(_ k: Int) {
+        guard book.enabled[k] else { return }
+        guard book.ran[k] else {
+            book.pending[k] = true
+            return
+        }
+        guard !book.looped[k], holds(book.rules[k].when), wouldChange(k) else { return }
+        book.looped[k] = true
+    }
+
+    /// Runs the pending rules (of one kind, or all) in number order until none is pending.
+    private mutating func runPending(only kind: TriggerKind?) {
+        while let k = book.pending.indices.first(where: {
+            book.pending[$0] && (kind == nil || book.rules[$0].kind == kind)
+        }) {
+            book.pending[k] = false
+            guard holds(book.rules[k].when) else { continue }
+            book.ran[k] = true
+            for action in book.rules[k].actions { perform(action, rule: k) }
+            fireFromLog()
+        }
+    }
+
+    /// Fires the triggers of the facts logged since the last look (a pan began, a page was
+    /// selected, a tap delivered, a motion came to rest).
+    private mutating func fireFromLog() {
+        var fired: [(TriggerKind, Int)] = []
+        let nested = settings.policy == .nested
+        forEachOccurrence(from: book.mark) { o in
+            switch o.event {
+            case .owner(let node, let chain):
+                if nested {
+                    for n in chain { fired.append((.begin, n)) }
+                } else {
+                    fired.append((.begin, node))
+                }
+            case .momentumEnded(let driver): fired.append((.rest, driver))
+            case .springEnded(let node, _, _): fired.append((.rest, node))
+            case .pageSelected(let node, _, _): fired.append((.page, node))
+            case .tap(let target, .delivered), .tabbed(let target):
+                fired.append((.tap, target.node))
+            default: break
+            }
+        }
+        book.mark = log.count
+        for (kind, node) in fired { fire(kind, node) }
+    }
+
+    /// Whether a rule's `when` holds now.
+    private func holds(_ condition: RuleCondition?) -> Bool {
+        guard condition != nil else { return true }
+        return true
+    }
+
+    /// The number a VALUE reads now.
+    func evaluate(_ value: RuleValue) -> Double { value.number }
+
+    /// Whether running rule `k` now would write a value that is not already there.
+    private func wouldChange(_ k: Int) -> Bool {
+        for action in book.rules[k].actions {
+            guard case .set(let writes) = action else { continue }
+            for w in writes where w.key != .target {
+                if let (from, to) = planned(w), from != to { return true }
+            }
+        }
+        return false
+    }
+
+    /// What a write would change: the value there now and the value it would leave (clamped), in
+    /// the units `expect` reads; nil for a `target`.
+    func planned(_ w: ReactionBook.Write) -> (from: Double, to: Double)? {
+        let n = w.node
+        let v = evaluate(w.value)
+        switch w.key {
+        case .offset:
+            let r = range(n)
+            return (offsets[n], Swift.min(Swift.max(v, r.lowerBound), r.upperBound))
+        case .top:
+            let s = graph.nodes[n].sheet!
+            return (sheetTop(n), Swift.min(Swift.max(v, s.topMost), s.bottomMost))
+        case .page:
+            let last = Double(Swift.max(0, graph.pageCount(n) - 1))
+            let p = Targets.roundHalfAway(Swift.min(Swift.max(v, 0), last))
+            // A pager between pages is moved even to the page it shows.
+            let resting =
+                graph.motion[n].pages != .scrolled || offsets[n] == p * graph.nodes[n].frame.width
+            return (Double(page(n)), resting || p != Double(page(n)) ? p : .nan)
+        case .target:
+            return nil
+        }
+    }
+}

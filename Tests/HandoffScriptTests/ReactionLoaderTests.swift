@@ -1,0 +1,175 @@
+import HandoffCore
+import Testing
+
+@testable import HandoffScript
+
+/// SPEC §13.5: an invalid rule is a scene error with its line and column, and nothing loads.
+struct ReactionLoaderTests {
+    /// A scene with a list, a sheet and a pager, then `rules` under `on:` (line 16 on).
+    static func scene(_ rules: String) -> String {
+        """
+        window: [390, 844]
+        root:
+          - list: studios
+            frame: [0, 0, 390, 400]
+            rows: 40
+            rowHeight: 80
+          - pager: pager
+            frame: [0, 400, 390, 100]
+            pages:
+              - view: a
+              - view: b
+          - sheet: sheet
+            detents: {full: 100, half: 420}
+            initial: half
+        on:
+        \(rules)
+        """
+    }
+
+    static func error(_ rules: String) -> String? {
+        do {
+            _ = try SceneLoader(file: "s.yaml", text: scene(rules)).load()
+            return nil
+        } catch {
+            return error.rendered
+        }
+    }
+
+    @Test func rulesLoadInFileOrder() throws {
+        let s = try SceneLoader(
+            file: "s.yaml",
+            text: Self.scene(
+                """
+                  - scroll: studios
+                    set: {studios.offset: 0, sheet.top: 100}
+                  - release: studios
+                    set: {studios.target: 0}
+                  - page: pager
+                    animate: {studios.offset: 80}
+                    stop: studios
+                """)
+        ).load()
+        #expect(
+            s.reactions == [
+                Reaction(
+                    trigger: .init(.scroll, "studios"),
+                    actions: [
+                        .set([
+                            .init(RulePath("studios", .offset), RuleValue(0)),
+                            .init(RulePath("sheet", .top), RuleValue(100)),
+                        ])
+                    ]),
+                Reaction(
+                    trigger: .init(.release, "studios"),
+                    actions: [.set([.init(RulePath("studios", .target), RuleValue(0))])]),
+                Reaction(
+                    trigger: .init(.page, "pager"),
+                    actions: [
+                        .animate(.init(RulePath("studios", .offset), RuleValue(80))),
+                        .stop("studios"),
+                    ]),
+            ])
+    }
+
+    @Test func anUnknownTriggerIsAnErrorAtItsKey() {
+        #expect(
+            Self.error(
+                """
+                  - scrol: studios
+                    set: {studios.offset: 0}
+                """)
+                == "s.yaml:16:5: error: unknown key 'scrol' in a rule; did you mean 'scroll'?")
+    }
+
+    @Test func anUnknownIdIsAnErrorWithASuggestion() {
+        #expect(
+            Self.error(
+                """
+                  - scroll: studio
+                    set: {studios.offset: 0}
+                """)
+                == "s.yaml:16:13: error: unknown id 'studio'; did you mean 'studios'?")
+        #expect(
+            Self.error(
+                """
+                  - scroll: studios
+                    set: {studio.offset: 0}
+                """)
+                == "s.yaml:17:11: error: unknown id 'studio'; did you mean 'studios'?")
+    }
+
+    @Test func anUnknownKeyIsAnError() {
+        #expect(
+            Self.error(
+                """
+                  - scroll: studios
+                    set: {studios.ofset: 0}
+                """)
+                == "s.yaml:17:11: error: unknown key 'ofset' in a write; did you mean 'offset'?")
+    }
+
+    @Test func aKeyTheKindLacksIsAnError() {
+        #expect(
+            Self.error(
+                """
+                  - scroll: studios
+                    set: {studios.top: 0}
+                """)
+                == "s.yaml:17:11: error: a list has no 'top' a rule can write ('studios.top')")
+    }
+
+    @Test func aTargetOutsideAReleaseRuleIsAnError() {
+        #expect(
+            Self.error(
+                """
+                  - scroll: studios
+                    set: {studios.target: 0}
+                """)
+                == "s.yaml:17:11: error: 'studios.target' can be written only in a 'release' rule")
+    }
+
+    @Test func aRuleNeedsOneTriggerAndAnAction() {
+        #expect(
+            Self.error(
+                """
+                  - set: {studios.offset: 0}
+                """)
+                == "s.yaml:16:5: error: a rule needs a trigger: one of scroll, begin, release, rest, page, tap"
+        )
+        #expect(
+            Self.error(
+                """
+                  - scroll: studios
+                """)
+                == "s.yaml:16:5: error: a rule needs an action: set, animate or stop")
+        #expect(
+            Self.error(
+                """
+                  - scroll: studios
+                    tap: studios
+                    stop: studios
+                """)
+                == "s.yaml:17:5: error: a rule has one trigger; 'tap' is a second one")
+    }
+
+    @Test func aPageTriggerNeedsAPagerOrSwitcher() {
+        #expect(
+            Self.error(
+                """
+                  - page: studios
+                    stop: studios
+                """)
+                == "s.yaml:16:11: error: 'page' fires on a pager or switcher; 'studios' is a list")
+    }
+
+    @Test func aValueMustBeANumber() {
+        #expect(
+            Self.error(
+                """
+                  - scroll: studios
+                    set: {studios.offset: far}
+                """)
+                == "s.yaml:17:27: error: studios.offset must be a number")
+    }
+}
