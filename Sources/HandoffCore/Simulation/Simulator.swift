@@ -31,11 +31,19 @@ public struct Simulator: Sendable {
     var log = OccurrenceLog()
     /// The hazards already reported in this command, and what this frame's animations moved.
     var hazards = HazardMemo()
+    /// The app's recognizer wiring in force (SPEC §13.2): the scene's, until the session changes
+    /// it (§13.4).
+    public var gestures: Gestures
+    /// Offsets (as `offsets` stores them) at the touch-down that began the current gesture, what
+    /// `ID.start` reads (SPEC §13.2); nil when no gesture began since the last touch-down, or when
+    /// the scene has no conditions to read it.
+    var gestureStarts: [Double]?
 
     public init(scene: Scene, settings: Settings = Settings()) {
         graph = SceneGraph(scene)
         sharedGraph = SharedGraph(graph)
         self.settings = settings
+        gestures = scene.gestures
         offsets = Array(repeating: 0, count: graph.count)
         pulls = Array(repeating: nil, count: graph.count)
         selected = Array(repeating: 0, count: graph.count)
