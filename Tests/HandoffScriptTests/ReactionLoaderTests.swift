@@ -42,7 +42,8 @@ struct ReactionLoaderTests {
             text: Self.scene(
                 """
                   - scroll: studios
-                    set: {studios.offset: 0, sheet.top: 100}
+                    when: sheet.top > 100
+                    set: {studios.offset: 0, sheet.top: studios.offset + 100}
                   - release: studios
                     set: {studios.target: 0}
                   - page: pager
@@ -50,26 +51,56 @@ struct ReactionLoaderTests {
                     stop: studios
                 """)
         ).load()
+        let g = SceneGraph(s)
+        let studios = g.index(of: "studios")!
+        let sheet = g.index(of: "sheet")!
+        let pager = g.index(of: "pager")!
         #expect(
             s.reactions == [
                 Reaction(
-                    trigger: .init(.scroll, "studios"),
+                    .scroll, studios,
+                    when: .compare(.top(sheet), .gt, .expression(Expression(.number(100)))),
+                    whenText: "sheet.top > 100",
                     actions: [
                         .set([
-                            .init(RulePath("studios", .offset), RuleValue(0)),
-                            .init(RulePath("sheet", .top), RuleValue(100)),
+                            .init(studios, .offset, Expression(.number(0)), text: "0"),
+                            .init(
+                                sheet, .top,
+                                Expression(
+                                    .path(.offset(studios)), [.init(.plus, .number(100))]),
+                                text: "studios.offset + 100"),
                         ])
                     ]),
                 Reaction(
-                    trigger: .init(.release, "studios"),
-                    actions: [.set([.init(RulePath("studios", .target), RuleValue(0))])]),
+                    .release, studios,
+                    actions: [.set([.init(studios, .target, Expression(.number(0)), text: "0")])]),
                 Reaction(
-                    trigger: .init(.page, "pager"),
+                    .page, pager,
                     actions: [
-                        .animate(.init(RulePath("studios", .offset), RuleValue(80))),
-                        .stop("studios"),
+                        .animate(.init(studios, .offset, Expression(.number(80)), text: "80")),
+                        .stop(studios),
                     ]),
             ])
+    }
+
+    @Test func aConditionThatDoesNotParseIsAnErrorAtItsWord() {
+        // `sheet.tip` is at column 11 of the `when` text, which starts at column 11.
+        let e = Self.error(
+            """
+              - scroll: studios
+                when: sheet.top > 100 and sheet.tip < 3
+                set: {studios.offset: 0}
+            """)
+        #expect(e?.hasPrefix("s.yaml:17:31: error: ") == true, "\(e ?? "nil")")
+    }
+
+    @Test func readingTargetOutsideAReleaseRuleIsAnError() {
+        let e = Self.error(
+            """
+              - scroll: studios
+                set: {studios.offset: studios.target}
+            """)
+        #expect(e?.hasPrefix("s.yaml:17:27: error: ") == true, "\(e ?? "nil")")
     }
 
     @Test func anUnknownTriggerIsAnErrorAtItsKey() {
@@ -163,13 +194,13 @@ struct ReactionLoaderTests {
                 == "s.yaml:16:11: error: 'page' fires on a pager or switcher; 'studios' is a list")
     }
 
-    @Test func aValueMustBeANumber() {
+    @Test func aValueIsAnExpression() {
         #expect(
             Self.error(
                 """
                   - scroll: studios
                     set: {studios.offset: far}
                 """)
-                == "s.yaml:17:27: error: studios.offset must be a number")
+                == "s.yaml:17:27: error: unknown PATH 'far'")
     }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import HandoffCore
 import HandoffTestSupport
 import Testing
@@ -232,5 +233,61 @@ struct ReactionTests {
             out.contains(
                 "  §13.3   list.offset 100 → 0 was written by the app's code: rule 1 (scroll list)")
         )
+    }
+
+    @Test func whenGatesTheRule() {
+        var s = Self.session(
+            """
+              - scroll: list
+                when: list.offset > 200
+                set: {list.offset: 200}
+            """)
+        // 100: the cap does not hold yet; 100 + 150 = 250 > 200: held at 200.
+        #expect(Self.codeLines(s.run("pan 0 -100").lines.map(\.text)).isEmpty)
+        let out = s.run("move 0 -150").lines.map(\.text)
+        #expect(Self.codeLines(out) == ["code      rule 1 (scroll list): list.offset 250 → 200"])
+        #expect(Self.offset(s, "list") == 200)
+    }
+
+    @Test func deltaReadsTheMotionBeforeTheRulesWrote() {
+        var s = Self.session(
+            """
+              - scroll: list
+                set: {list.offset: 0}
+              - scroll: list
+                set: {other.offset: other.offset + list.delta}
+            """)
+        // Rule 1 puts the list back to 0; rule 2 still reads the 100 the finger moved it.
+        _ = s.run("pan 0 -100")
+        #expect(Self.offset(s, "list") == 0)
+        #expect(Self.offset(s, "other") == 100)
+    }
+
+    @Test func whenReadsTheWritesOfEarlierRules() {
+        var s = Self.session(
+            """
+              - scroll: list
+                set: {other.offset: 50}
+              - scroll: list
+                when: other.offset == 50
+                set: {third.offset: 10}
+            """)
+        _ = s.run("pan 0 -100")
+        #expect(Self.offset(s, "third") == 10)
+    }
+
+    @Test func aReleaseRuleReadsWhereTheReleaseWouldLand() {
+        var s = Self.session(
+            """
+              - release: list
+                set: {list.target: list.target - 99.5}
+            """)
+        // 100 + 1000/(1000 ln(1/0.998)) = 599.49983… would be the rest; the rule brings it 99.5
+        // nearer, and the momentum lands there exactly.
+        _ = s.run("pan 0 -100")
+        _ = s.run("end 0 -1000")
+        _ = s.run("settle")
+        let rest = 100 + 1000 / (1000 * log(1 / 0.998))
+        #expect(abs(Self.offset(s, "list") - (rest - 99.5)) < 1e-9)
     }
 }

@@ -1,27 +1,23 @@
-/// One rule of the app's own code (SPEC §13.3): a trigger, an optional condition, and the actions
-/// it runs, in the order written. Ids are the scene's; the simulator resolves them once
-/// (`ReactionBook`).
+/// One rule of the app's own code (SPEC §13.3): a trigger on a node, an optional condition, and
+/// the actions it runs, in the order written. Nodes are indices of the scene's `SceneGraph`
+/// (tree order), as in `Gestures`.
 public struct Reaction: Equatable, Sendable {
-    public var trigger: Trigger
-    /// The rule runs only while this holds (nil: always).
-    public var when: RuleCondition?
+    public var trigger: TriggerKind
+    public var node: Int
+    /// The rule runs only while this holds (nil: always), with its text as written.
+    public var when: Condition?
+    public var whenText: String?
     public var actions: [Action]
 
-    public init(trigger: Trigger, when: RuleCondition? = nil, actions: [Action]) {
+    public init(
+        _ trigger: TriggerKind, _ node: Int, when: Condition? = nil, whenText: String? = nil,
+        actions: [Action]
+    ) {
         self.trigger = trigger
+        self.node = node
         self.when = when
+        self.whenText = whenText
         self.actions = actions
-    }
-
-    /// What sets a rule off, and on which node.
-    public struct Trigger: Equatable, Sendable {
-        public var kind: TriggerKind
-        public var id: String
-
-        public init(_ kind: TriggerKind, _ id: String) {
-            self.kind = kind
-            self.id = id
-        }
     }
 
     /// One action of a rule.
@@ -31,17 +27,21 @@ public struct Reaction: Equatable, Sendable {
         /// `animate: {PATH: VALUE}`: a page spring from the current value to VALUE.
         case animate(Write)
         /// `stop: ID`: ends ID's momentum or spring where it is.
-        case stop(String)
+        case stop(Int)
     }
 
-    /// `PATH: VALUE` of a `set` or `animate`.
+    /// `ID.KEY: VALUE` of a `set` or `animate`, with the VALUE as written.
     public struct Write: Equatable, Sendable {
-        public var path: RulePath
-        public var value: RuleValue
+        public var node: Int
+        public var key: RuleKey
+        public var value: Expression
+        public var text: String
 
-        public init(_ path: RulePath, _ value: RuleValue) {
-            self.path = path
+        public init(_ node: Int, _ key: RuleKey, _ value: Expression, text: String) {
+            self.node = node
+            self.key = key
             self.value = value
+            self.text = text
         }
     }
 }
@@ -73,28 +73,3 @@ public enum RuleKey: String, Sendable, CaseIterable {
     /// Where the momentum of a release lands (`release` rules only).
     case target
 }
-
-/// `ID.KEY`, the place a rule writes.
-public struct RulePath: Equatable, Sendable {
-    public var id: String
-    public var key: RuleKey
-
-    public init(_ id: String, _ key: RuleKey) {
-        self.id = id
-        self.key = key
-    }
-
-    public var text: String { id + "." + key.rawValue }
-}
-
-/// The VALUE of a write. Until the condition and expression grammar of SPEC §13.2 lands (issue 25),
-/// a number.
-public struct RuleValue: Equatable, Sendable {
-    public var number: Double
-
-    public init(_ number: Double) { self.number = number }
-}
-
-/// The `when` of a rule. Until the condition grammar of SPEC §13.2 lands (issue 25), a rule
-/// has none; this type is its place.
-public struct RuleCondition: Equatable, Sendable {}

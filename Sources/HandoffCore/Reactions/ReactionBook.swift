@@ -1,34 +1,12 @@
 /// The rules of a scene resolved to node indices, with what the engine remembers within one frame
 /// or step (SPEC §13.3). Empty for a scene without `on:`: then the simulator does no rule work.
 struct ReactionBook: Equatable, Sendable {
-    /// A rule with its ids resolved.
-    struct Rule: Equatable, Sendable {
-        var kind: TriggerKind
-        var node: Int
-        var when: RuleCondition?
-        var actions: [Action]
-    }
-
-    /// An action with its ids resolved.
-    enum Action: Equatable, Sendable {
-        case set([Write])
-        case animate(Write)
-        case stop(Int)
-    }
-
-    /// A write with its node resolved.
-    struct Write: Equatable, Sendable {
-        var node: Int
-        var key: RuleKey
-        var value: RuleValue
-    }
-
     /// A `target` written by a release rule, waiting for §5.5 to start the momentum it shapes.
     struct Target: Equatable, Sendable {
         var write: CodeWrite
     }
 
-    var rules: [Rule] = []
+    var rules: [Reaction] = []
     /// `set rule N off` switches a rule off.
     var enabled: [Bool] = []
     /// Nesting of the simulator's entry points within one frame or step: rules run when the
@@ -46,6 +24,12 @@ struct ReactionBook: Equatable, Sendable {
     var looped: [Bool] = []
     /// The targets written by this release's rules.
     var targets: [Target] = []
+    /// Whether a rule wrote in this frame or step (`ID.delta` then reads the motion alone).
+    var wrote = false
+    /// The offsets after the motion, before the rules wrote (taken at the first write).
+    var afterMotion: [Double] = []
+    /// The rest offsets the release whose rules run would reach (what `ID.target` reads).
+    var releaseTargets: [Int: Double] = [:]
     /// The scroll velocity of the release whose rules are running.
     var releaseVelocity = 0.0
     /// The target `aimedVelocity` just aimed a momentum at (its landing).
@@ -53,23 +37,8 @@ struct ReactionBook: Equatable, Sendable {
 
     init() {}
 
-    /// Resolves the scene's rules (the loader checked every id).
-    init(_ reactions: [Reaction], graph: SceneGraph) {
-        func index(_ id: String) -> Int { graph.index(of: id) ?? 0 }
-        func write(_ w: Reaction.Write) -> Write {
-            Write(node: index(w.path.id), key: w.path.key, value: w.value)
-        }
-        rules = reactions.map { r in
-            Rule(
-                kind: r.trigger.kind, node: index(r.trigger.id), when: r.when,
-                actions: r.actions.map { a in
-                    switch a {
-                    case .set(let ws): .set(ws.map(write))
-                    case .animate(let w): .animate(write(w))
-                    case .stop(let id): .stop(index(id))
-                    }
-                })
-        }
+    init(_ reactions: [Reaction]) {
+        rules = reactions
         enabled = Array(repeating: true, count: rules.count)
         ran = enabled.map { _ in false }
         pending = ran
@@ -88,12 +57,7 @@ struct ReactionBook: Equatable, Sendable {
             looped[k] = false
         }
         targets.removeAll()
-    }
-
-    /// Marks the rules set off by `kind` on `node` as pending (they run when the step ends).
-    mutating func fire(_ kind: TriggerKind, _ node: Int) {
-        for k in rules.indices where rules[k].kind == kind && rules[k].node == node && enabled[k] {
-            pending[k] = true
-        }
+        wrote = false
+        releaseTargets = [:]
     }
 }

@@ -2,7 +2,7 @@
 /// motion), `animate` starts a page spring, `stop` ends a motion where it is.
 extension Simulator {
     /// Runs one action of rule `k`.
-    mutating func perform(_ action: ReactionBook.Action, rule k: Int) {
+    mutating func perform(_ action: Reaction.Action, rule k: Int) {
         switch action {
         case .set(let writes):
             for w in writes { write(w, rule: k) }
@@ -43,11 +43,11 @@ extension Simulator {
     /// One write of rule `k`: the clamped value replaces the current one (a rubber-band pull is
     /// cleared; a running momentum or spring goes on from it); a write that changes nothing
     /// prints nothing and fires nothing.
-    private mutating func write(_ w: ReactionBook.Write, rule k: Int) {
+    private mutating func write(_ w: Reaction.Write, rule k: Int) {
         let n = w.node
         let rule = book.rules[k]
         var code = CodeWrite(
-            rule: k + 1, trigger: rule.kind, triggerNode: rule.node, node: n, key: w.key,
+            rule: k + 1, trigger: rule.trigger, triggerNode: rule.node, node: n, key: w.key,
             from: 0, to: 0)
         guard w.key != .target else {
             // Read by §5.5 when it starts the release's momentum (`aimedVelocity`).
@@ -59,6 +59,10 @@ extension Simulator {
             return
         }
         guard let (from, to) = planned(w), from != to || to.isNaN else { return }
+        if !book.wrote {
+            book.wrote = true
+            book.afterMotion = offsets
+        }
         let before = offsets[n]
         switch w.key {
         case .offset:

@@ -19,7 +19,7 @@ extension Simulator {
         guard book.depth == 0 else { return }
         fireFromLog()
         for k in book.rules.indices {
-            guard case .scroll = book.rules[k].kind else { continue }
+            guard case .scroll = book.rules[k].trigger else { continue }
             let n = book.rules[k].node
             if offsets[n] != book.before[n] { fireRule(k) }
         }
@@ -30,6 +30,12 @@ extension Simulator {
     mutating func runReleaseRules(_ pan: Pan, scrollVelocity: Double) {
         guard reacts else { return }
         book.releaseVelocity = scrollVelocity
+        // What `ID.target` reads: where the release's momentum would bring each node.
+        for n in pan.ownerOnly ? [pan.owner] : pan.chain where graph.nodes[n].scroll != nil {
+            let rate = graph.nodes[n].scroll?.rate ?? Deceleration.normal
+            book.releaseTargets[n] =
+                offsets[n] + Deceleration(velocity: scrollVelocity, rate: rate).total
+        }
         fireFromLog()
         for n in pan.ownerOnly ? [pan.owner] : pan.chain { fire(.release, n) }
         runPending(only: .release)
@@ -62,7 +68,8 @@ extension Simulator {
 
     /// Sets off every enabled rule of `kind` on `node`.
     mutating func fire(_ kind: TriggerKind, _ node: Int) {
-        for k in book.rules.indices where book.rules[k].kind == kind && book.rules[k].node == node {
+        for k in book.rules.indices
+        where book.rules[k].trigger == kind && book.rules[k].node == node {
             fireRule(k)
         }
     }
@@ -82,7 +89,7 @@ extension Simulator {
     /// Runs the pending rules (of one kind, or all) in number order until none is pending.
     private mutating func runPending(only kind: TriggerKind?) {
         while let k = book.pending.indices.first(where: {
-            book.pending[$0] && (kind == nil || book.rules[$0].kind == kind)
+            book.pending[$0] && (kind == nil || book.rules[$0].trigger == kind)
         }) {
             book.pending[k] = false
             guard holds(book.rules[k].when) else { continue }
@@ -117,14 +124,27 @@ extension Simulator {
         for (kind, node) in fired { fire(kind, node) }
     }
 
-    /// Whether a rule's `when` holds now.
-    private func holds(_ condition: RuleCondition?) -> Bool {
-        guard condition != nil else { return true }
-        return true
+    /// Whether a rule's `when` holds now (SPEC §13.5: after the frame's motion and the writes of
+    /// the rules that ran before it).
+    private func holds(_ condition: Condition?) -> Bool {
+        guard let condition else { return true }
+        return holds(condition, ruleContext)
     }
 
     /// The number a VALUE reads now.
-    func evaluate(_ value: RuleValue) -> Double { value.number }
+    func evaluate(_ value: Expression) -> Double { evaluate(value, ruleContext) }
+
+    /// What a rule's condition or VALUE reads besides the state: `ID.delta` is the motion's alone
+    /// (before the rules wrote), `ID.target` the release's rest offsets.
+    private var ruleContext: ConditionContext {
+        guard book.wrote else {
+            return ConditionContext(before: book.before, targets: book.releaseTargets)
+        }
+        // offsets − before′ = afterMotion − before.
+        var before = book.before
+        for i in before.indices { before[i] += offsets[i] - book.afterMotion[i] }
+        return ConditionContext(before: before, targets: book.releaseTargets)
+    }
 
     /// Whether running rule `k` now would write a value that is not already there.
     private func wouldChange(_ k: Int) -> Bool {
@@ -139,7 +159,7 @@ extension Simulator {
 
     /// What a write would change: the value there now and the value it would leave (clamped), in
     /// the units `expect` reads; nil for a `target`.
-    func planned(_ w: ReactionBook.Write) -> (from: Double, to: Double)? {
+    func planned(_ w: Reaction.Write) -> (from: Double, to: Double)? {
         let n = w.node
         let v = evaluate(w.value)
         switch w.key {

@@ -13,6 +13,8 @@ extension Simulator {
         let route = graph.routes[target.node]
         let path = route.path
         emit(.touchDown(point: p, target: target, path: path))
+        // `ID.start` (SPEC §13.2): kept only for a scene whose conditions could read it.
+        gestureStarts = gestures.isEmpty && book.isEmpty ? nil : offsets
 
         // Stop momentum whose chain meets the path and springs on the path (a path is a few
         // nodes: searched in place, no set built), reporting each stop as it is found.
@@ -113,9 +115,11 @@ extension Simulator {
             release(pan, velocity: v, stopped: stopped)
             reportUnusedTargets()
         case .deliverTap(let target, let stopped):
+            gestureStarts = nil
             deliverTap(target)
             settleStopped(stopped, except: [])
         case .failTap(let target, let outcome, let recognizerFailed, let stopped):
+            gestureStarts = nil
             if recognizerFailed { emit(.recognizer(.tap(target), .failed)) }
             emit(.tap(target, outcome))
             lastTap = TapRecord(target: target, outcome: outcome)

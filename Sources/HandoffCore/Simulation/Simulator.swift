@@ -33,16 +33,23 @@ public struct Simulator: Sendable {
     var hazards = HazardMemo()
     /// The scene's rules and what they remember within a frame (empty: no rule work at all).
     var book: ReactionBook
+    /// The app's recognizer wiring in force (SPEC §13.2): the scene's, until the session changes
+    /// it (§13.4).
+    public var gestures: Gestures
+    /// Offsets (as `offsets` stores them) at the touch-down that began the current gesture, what
+    /// `ID.start` reads (SPEC §13.2); nil when no gesture began since the last touch-down, or when
+    /// the scene has no conditions to read it.
+    var gestureStarts: [Double]?
 
     public init(scene: Scene, settings: Settings = Settings()) {
         graph = SceneGraph(scene)
         sharedGraph = SharedGraph(graph)
         self.settings = settings
+        gestures = scene.gestures
         offsets = Array(repeating: 0, count: graph.count)
         pulls = Array(repeating: nil, count: graph.count)
         selected = Array(repeating: 0, count: graph.count)
-        book =
-            scene.reactions.isEmpty ? ReactionBook() : ReactionBook(scene.reactions, graph: graph)
+        book = scene.reactions.isEmpty ? ReactionBook() : ReactionBook(scene.reactions)
         for i in graph.nodes.indices {
             if let s = graph.nodes[i].sheet {
                 let top = s.detents.first { $0.name == s.initial }?.top ?? s.bottomMost

@@ -28,9 +28,12 @@ package struct SceneLoader {
             throw fail(nil, "cannot read YAML: \(error)")
         }
         var map = SourceMap()
-        let scene = try topLevel(root, &map)
+        var scene = try topLevel(root, &map)
         if let issue = SceneValidator.validate(scene).first {
             throw issue.error(file: file, map: map)
+        }
+        if case .mapping(let m) = root, let on = m.first(where: { $0.key.string == "on" })?.value {
+            scene.reactions = try reactions(on, graph: SceneGraph(scene))
         }
         return scene
     }
@@ -49,7 +52,6 @@ package struct SceneLoader {
         var touch: Point?
         var nodes: [HandoffCore.Node]?
         var settings: [(key: String, value: String)] = []
-        var reactions: [Reaction] = []
         let entries = try mapping(root, "a scene")
         note(&map, [], .node, root.mark)
         // A file that is no scene at all (a password file, a log) is said to be so, and none of
@@ -84,16 +86,14 @@ package struct SceneLoader {
                     nodes = list
                 case "settings": settings = try self.settings(value)
                 case "on":
-                    // Read after `root` (the fixed order), whose ids the rules name.
-                    reactions = try self.reactions(value, nodes: nodes ?? [])
+                    // Read once the scene is valid (`load`): its rules name its nodes.
+                    continue
                 default: continue
                 }
             }
         }
         guard let nodes else { throw fail(root.mark, "a scene needs 'root:' with its nodes") }
-        return Scene(
-            name: name, window: window, touch: touch, root: nodes, settings: settings,
-            reactions: reactions)
+        return Scene(name: name, window: window, touch: touch, root: nodes, settings: settings)
     }
 
     func settings(_ value: Yams.Node) throws(SceneError) -> [(key: String, value: String)] {
