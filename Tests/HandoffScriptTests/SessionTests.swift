@@ -46,7 +46,7 @@ struct SessionTests {
         #expect(r.lines.first?.text == "error: a finger is already down; 'at' places a new touch")
     }
 
-    /// `handoff` lines are coloured on a terminal like `owner` lines (the README says so): the
+    /// `handoff` lines are coloured on a terminal like `owner` lines (docs/reference/output.md says so): the
     /// role, not the text, decides the colour.
     @Test func handoffLinesAreHighlighted() {
         var s = session()
