@@ -5,17 +5,36 @@ import Testing
 /// docs/ against the tables the tool itself uses: the commands page is generated from the command
 /// table `help` prints, and every rule number the tool cites, every scene key and every setting is
 /// documented. `UPDATE_DOCS=1 swift test --filter Docs` (or `make docs`) rewrites the generated
-/// part of docs/reference/commands.md and still fails once, so nothing changes silently.
+/// parts of docs/reference/commands.md and scene-format.md and still fails once, so nothing
+/// changes silently.
 struct DocsReferenceTests {
-    static let commandsPage = "docs/reference/commands.md"
-    static let begin =
-        "<!-- generated from the command table: UPDATE_DOCS=1 swift test --filter Docs -->"
     static let end = "<!-- end of the generated part -->"
+
+    /// A part of a page generated from the tool's own tables, between its `begin` line and `end`.
+    struct Generated: CustomStringConvertible, Sendable {
+        var page: String
+        var begin: String
+        var lines: @Sendable () -> [String]
+        var description: String { page }
+    }
+
+    static let generated: [Generated] = [
+        Generated(
+            page: "docs/reference/commands.md",
+            begin:
+                "<!-- generated from the command table: UPDATE_DOCS=1 swift test --filter Docs -->",
+            lines: generatedCommands),
+        Generated(
+            page: "docs/reference/scene-format.md",
+            begin:
+                "<!-- generated from the scene loader's key table: UPDATE_DOCS=1 swift test --filter Docs -->",
+            lines: { ["```text"] + HelpTopic.scene.lines + ["```"] }),
+    ]
 
     /// The generated part of the commands page: one table of every command `help` lists, then one
     /// section per command with exactly what `help CMD` prints.
-    static func generatedCommands() -> [String] {
-        var out = [begin, "", "| command | what it does |", "|---|---|"]
+    @Sendable static func generatedCommands() -> [String] {
+        var out = ["| command | what it does |", "|---|---|"]
         func cell(_ s: String) -> String { s.replacingOccurrences(of: "|", with: "\\|") }
         for spec in CommandTable.all {
             out.append("| [`\(cell(spec.usage))`](#\(spec.name)) | \(cell(spec.summary)) |")
@@ -25,29 +44,35 @@ struct DocsReferenceTests {
             out += HelpTopic.command(spec).lines
             out.append("```")
         }
-        out += ["", end]
         return out
     }
 
-    @Test func theCommandsPageIsGeneratedFromTheCommandTable() throws {
-        let url = Harness.root.appendingPathComponent(Self.commandsPage)
+    /// The commands page and the scene keys are generated from the tables `help` prints;
+    /// `UPDATE_DOCS=1` rewrites a part that differs (and the test still fails once).
+    @Test(arguments: generated)
+    func aGeneratedPartIsUpToDate(_ part: Generated) throws {
+        let url = Harness.root.appendingPathComponent(part.page)
         let text = try String(contentsOf: url, encoding: .utf8)
         var lines = text.components(separatedBy: "\n")
-        let from = try #require(lines.firstIndex(of: Self.begin), "no '\(Self.begin)' line")
-        let to = try #require(lines.firstIndex(of: Self.end), "no '\(Self.end)' line")
-        let generated = Self.generatedCommands()
+        let from = try #require(lines.firstIndex(of: part.begin), "no '\(part.begin)' line")
+        let to = try #require(
+            lines[from...].firstIndex(of: Self.end), "no '\(Self.end)' line after it")
+        let generated = [part.begin, ""] + part.lines() + ["", Self.end]
         if Array(lines[from...to]) != generated {
             if ProcessInfo.processInfo.environment["UPDATE_DOCS"] == "1" {
                 lines.replaceSubrange(from...to, with: generated)
                 try lines.joined(separator: "\n").write(to: url, atomically: true, encoding: .utf8)
-                Issue.record("rewrote \(Self.commandsPage); review the diff and run again")
+                Issue.record("rewrote \(part.page); review the diff and run again")
             } else {
                 Issue.record(
-                    "\(Self.commandsPage) differs from the command table: run `make docs` (UPDATE_DOCS=1 swift test --filter Docs)"
+                    "\(part.page) differs from the tool's tables: run `make docs` (UPDATE_DOCS=1 swift test --filter Docs)"
                 )
             }
         }
-        // The table `help` prints is the one generated from.
+    }
+
+    /// The table `help` prints is the one the commands page is generated from.
+    @Test func helpPrintsTheCommandTable() {
         let help = HelpTopic.all.lines.dropFirst().map { $0.trimmingCharacters(in: .whitespaces) }
         #expect(help.count == CommandTable.all.count)
         for (line, spec) in zip(help, CommandTable.all) {
