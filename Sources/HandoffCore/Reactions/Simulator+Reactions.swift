@@ -181,3 +181,12 @@ extension Simulator {
         }
     }
 }
+
+/// The rules as `tree` lists them.
+extension Simulator {
+    /// The scene's rules, numbered from 1 in this order.
+    public var reactions: [Reaction] { book.rules }
+
+    /// Whether rule `k` (from 0) is on (`set rule N off` switches it off).
+    public func isRuleOn(_ k: Int) -> Bool { book.enabled[k] }
+}

@@ -20,6 +20,10 @@ extension CommandParser.Cursor {
                     suggestion: Suggest.closest(
                         to: t.text, in: BreakEvent.allCases.map(\.rawValue) + ["when"]))
             }
+            if e == .code, peek != nil {
+                return .breakCode(
+                    rule: try integer("N", part: .frames, range: 1...Int(Int32.max)))
+            }
             return .breakOn(e)
         case "delete":
             if accept("all", part: .choice) { return .delete(nil) }

@@ -95,9 +95,11 @@ package enum FactDescriber {
             r.describe(
                 "state", at: nil, lines: report.lines, [("settings", settings(report.settings))])
         case .tree(let report):
+            let rules = report.rulesJSON
             r.describe(
                 "tree", at: nil, lines: report.tree,
-                [("nodes", .list(report.treeJSON.map(FactValue.encoded)))])
+                [("nodes", .list(report.treeJSON.map(FactValue.encoded)))]
+                    + (rules.isEmpty ? [] : [("rules", .list(rules.map(FactValue.encoded)))]))
         case .drawing(let rows):
             r.describe("show", at: nil, lines: rows, [("lines", .list(rows.map(FactValue.string)))])
         case .why(let report):

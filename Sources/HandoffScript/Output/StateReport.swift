@@ -158,7 +158,7 @@ package struct StateReport: Sendable {
             }
             out.append(line)
         }
-        return out
+        return out + ruleLines
     }
 
     /// `tree` as JSON: one object per node in tree order, with the fields `tree` prints.
