@@ -38,12 +38,21 @@ public struct Simulator: Sendable {
     /// `ID.start` reads (SPEC §13.2); nil when no gesture began since the last touch-down, or when
     /// the scene has no conditions to read it.
     var gestureStarts: [Double]?
+    /// Per node, `scrollEnabled` in force (SPEC §13.1; sheets and views: true).
+    public internal(set) var scrollEnabled: [Bool]
+    /// How many nodes are disabled: none, the common case, skips every "can begin" check.
+    var disabledCount = 0
+    /// Per node, `transfers` in force (SPEC §13.1; `auto` for nodes that are not scroll views).
+    public internal(set) var transfers: [Transfers]
 
     public init(scene: Scene, settings: Settings = Settings()) {
         graph = SceneGraph(scene)
         sharedGraph = SharedGraph(graph)
         self.settings = settings
         gestures = scene.gestures
+        scrollEnabled = graph.nodes.map { $0.scroll?.scrollEnabled ?? true }
+        disabledCount = scrollEnabled.filter { !$0 }.count
+        transfers = graph.nodes.map { $0.scroll?.transfers ?? .auto }
         offsets = Array(repeating: 0, count: graph.count)
         pulls = Array(repeating: nil, count: graph.count)
         selected = Array(repeating: 0, count: graph.count)
