@@ -93,6 +93,8 @@ extension Simulator {
             beginPan(axis: axis, delta: d, failTap: failTap, sheetOwner: nil, why: why)
         case .drag(let d):
             drag(d)
+        case .cancelled:
+            return
         }
     }
 

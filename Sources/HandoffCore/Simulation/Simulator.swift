@@ -4,9 +4,10 @@
 /// appends typed facts to one log, each with its time and frame, which the caller drains with
 /// `drainLog()`.
 public struct Simulator: Sendable {
-    public let graph: SceneGraph
+    /// The scene as flattened, with the node keys the session changed (SPEC §13.4).
+    public internal(set) var graph: SceneGraph
     /// The same graph behind one reference, for `layout`.
-    let sharedGraph: SharedGraph
+    var sharedGraph: SharedGraph
     public var settings: Settings
     public internal(set) var time: Double = 0
     /// Frames advanced since the scene was loaded.
@@ -102,6 +103,8 @@ public struct Simulator: Sendable {
         switch gesture.stage {
         case .touching: .touching
         case .panning: .panning
+        // After a pan cancelled by disabling its node (SPEC §13.5).
+        case .cancelled: animations.isEmpty ? .touching : .animating
         case .idle: animations.isEmpty ? .idle : .animating
         }
     }
@@ -111,7 +114,7 @@ public struct Simulator: Sendable {
 
     public var isFingerDown: Bool {
         switch gesture.stage {
-        case .touching, .panning: true
+        case .touching, .panning, .cancelled: true
         case .idle: false
         }
     }

@@ -249,6 +249,11 @@ enum Why {
             )
         case .ownership(let d):
             return ownership(d, n).last!
+        case .disabledDuringPan(let node):
+            return (
+                "§13.1",
+                "\(n.id(node)) was disabled (scrollEnabled false) during its pan: the pan is cancelled and released as a lift; the rest of the touch moves nothing"
+            )
         case .cannotBegin(let blocks):
             return (
                 "§13.2",
