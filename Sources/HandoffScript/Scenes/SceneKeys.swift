@@ -54,7 +54,7 @@ enum SceneKeys {
         ("settings", "{KEY: VALUE}: 'set' keys the scene applies when it loads"),
         (
             "gestures",
-            "{simultaneous: [[A, B]], requireToFail: [[A, B]], shouldBegin: {ID: CONDITION}}: the app's recognizer wiring (SPEC §13.2)"
+            "{simultaneous: [[A, B]], requireToFail: [[A, B]], shouldBegin: {ID: CONDITION}}: the app's recognizer wiring (§13.2)"
         ),
         ("kind", "the node's kind, with 'id' (or write 'KIND: ID' for both)"),
         ("id", "the node's unique id"),
@@ -65,7 +65,7 @@ enum SceneKeys {
         ("class", "the UIKit class it was imported from (shown by 'tree')"),
         ("address", "the address it was imported from (shown by 'tree')"),
         ("tap", "true: tappable"),
-        ("stretches", "true: grows with its scroll's overscroll at the leading edge (SPEC §5.6)"),
+        ("stretches", "true: grows with its scroll's overscroll at the leading edge (§5.6)"),
         ("children", "[nodes] inside it (a scroll's children are in content coordinates)"),
         ("axis", "vertical or horizontal"),
         ("content", "the content's length along the axis"),
@@ -74,9 +74,9 @@ enum SceneKeys {
         ("bounces", "false: stops at its edges instead of rubber-banding (default true)"),
         ("overscroll", "rubber or linear (default rubber)"),
         ("deceleration", "normal, fast or a per-ms rate (default normal)"),
-        ("nested", "{pre, post, fling}: how it shares a drag with its chain (SPEC §5.2)"),
-        ("snap", "edges: comes to rest at an end (SPEC §5.5)"),
-        ("parallax", "{follows: ID, mode: proportional | factor, factor: F} (SPEC §5.7)"),
+        ("nested", "{pre, post, fling}: how it shares a drag with its chain (§5.2)"),
+        ("snap", "edges: comes to rest at an end (§5.5)"),
+        ("parallax", "{follows: ID, mode: proportional | factor, factor: F} (§5.7)"),
         ("scrollEnabled", "false: takes no part in a gesture begun while disabled (default true)"),
         ("transfers", "auto, never or always: hands a drag at its edge to its parent (uikit)"),
         ("rows", "the number of rows, each the tappable target ID[i]"),
