@@ -97,6 +97,8 @@ extension Simulator {
             beginPan(axis: axis, delta: d, failTap: failTap, sheetOwner: nil, why: why)
         case .drag(let d):
             drag(d)
+        case .cancelled:
+            return
         }
     }
 
@@ -143,19 +145,32 @@ extension Simulator {
         guard case .touching(let touching) = gesture.state else { return }
         let target = touching.value.contact.target
         let path = touching.value.contact.path
-        let chain = graph.chain(target.node, axis: axis)
+        var chain = graph.chain(target.node, axis: axis)
+        // "Can begin" (SPEC §13.2): a drag begun on a sheet's grabber, or on an animating sheet,
+        // drives the sheet alone, whatever the wiring.
+        let onSheet = sheetOwner != nil || graph.motion[target.node].isSheet
+        let blocks = onSheet ? [] : beginBlocks(chain)
+        if !blocks.isEmpty {
+            chain.removeAll { n in blocks.contains { $0.node == n } }
+            guard !chain.isEmpty else {
+                refusePan(axis: axis, blocks: blocks, target: target)
+                return
+            }
+        }
         let driver = chain[0]
         emit(.recognizer(.pan(axis), .began))
         if failTap { emit(.recognizer(.tap(target), .failed)) }
         emit(.touchesCancelled(target))
         if let why { emit(.decided(why)) }
+        if !blocks.isEmpty { emit(.decided(.cannotBegin(blocks))) }
         emit(.decided(.chain(driver: driver, chain: chain, axis: axis)))
         var owner = driver
         var ownerOnly = false
         if let sheetOwner {
             owner = sheetOwner
         } else if let decision = ownership(
-            path: path, chain: chain, axis: axis, ScrollDirection(of: delta))
+            path: path, chain: graph.chain(target.node, axis: axis), axis: axis,
+            ScrollDirection(of: delta), blocks: blocks)
         {
             ownerOnly = true
             owner = decision.owner
@@ -173,9 +188,24 @@ extension Simulator {
         if delta != 0 { drag(delta) }
     }
 
+    /// No node on `axis` can begin (SPEC §13.2): no pan is recognized on it, the movement moves
+    /// nothing and the tap fails as `moved`.
+    private mutating func refusePan(axis: Axis, blocks: [BeginBlock], target: Target) {
+        emit(.panNotBegun(axis: axis, blocks: blocks))
+        if gesture.panRefused(axis: axis) {
+            let start = gesture.touching.map { $0.start } ?? Point(0, 0)
+            let net = (gesture.position ?? start) - start
+            emit(
+                .tapMoved(
+                    target, distance: Swift.max(abs(net.x), abs(net.y)), slop: settings.slop))
+        }
+    }
+
     /// The owner under a one-owner policy (SPEC §5.3), from the facts of the hit path; nil under
-    /// `nested`.
-    func ownership(path: [Int], chain: [Int], axis: Axis, _ dir: ScrollDirection)
+    /// `nested`. Nodes in `blocks` cannot begin (SPEC §13.2).
+    func ownership(
+        path: [Int], chain: [Int], axis: Axis, _ dir: ScrollDirection, blocks: [BeginBlock] = []
+    )
         -> Ownership.Decision?
     {
         func candidate(_ n: Int) -> Ownership.Candidate {
@@ -183,7 +213,8 @@ extension Simulator {
             return Ownership.Candidate(
                 node: n, axis: graph.axis(n)!, isSheet: graph.motion[n].isSheet,
                 exceeds: r.upperBound - r.lowerBound > 1e-9, bounces: bounces(n),
-                room: room(n, dir))
+                room: room(n, dir), blocked: blocks.first { $0.node == n }?.reason,
+                transfers: transfers[n])
         }
         switch settings.policy {
         case .nested:

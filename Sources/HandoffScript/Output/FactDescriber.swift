@@ -26,7 +26,8 @@ package enum FactDescriber {
     ) {
         switch e {
         case .touchDown, .stopped, .swallowed, .recognizer, .tracking, .tapMoved, .offAxis,
-            .touchesCancelled, .tap, .tabbed, .pageSelected, .transitionEnded, .refused,
+            .panNotBegun, .touchesCancelled, .tap, .tabbed, .pageSelected, .transitionEnded,
+            .refused,
             .decided(.sheetCaught):
             touchEvent(e, n, at: moment, into: &r)
         case .owner, .moved, .flingFrame, .handoff, .released, .momentumStarted, .momentumEnded,
@@ -99,6 +100,7 @@ package enum FactDescriber {
             r.describe(
                 "tree", at: nil, lines: report.tree,
                 [("nodes", .list(report.treeJSON.map(FactValue.encoded)))]
+                    + (report.gesturesJSON.map { [("gestures", $0)] } ?? [])
                     + (rules.isEmpty ? [] : [("rules", .list(rules.map(FactValue.encoded)))]))
         case .drawing(let rows):
             r.describe("show", at: nil, lines: rows, [("lines", .list(rows.map(FactValue.string)))])

@@ -32,6 +32,8 @@ package struct SceneLoader {
         if let issue = SceneValidator.validate(scene).first {
             throw issue.error(file: file, map: map)
         }
+        // Conditions name nodes: they are read against the valid scene.
+        scene.gestures = try gestures(of: root, scene)
         if case .mapping(let m) = root, let on = m.first(where: { $0.key.string == "on" })?.value {
             scene.reactions = try reactions(on, graph: SceneGraph(scene))
         }

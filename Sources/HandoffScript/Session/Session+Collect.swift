@@ -90,7 +90,7 @@ extension Session {
                     case .moved(let l):
                         _ = why.observeMove(l)
                     case .touchDown, .stopped, .swallowed, .recognizer, .tapMoved,
-                        .touchesCancelled,
+                        .touchesCancelled, .panNotBegun,
                         .owner, .handoff, .released, .momentumStarted, .momentumEnded, .edgeHit,
                         .springStarted, .springEnded, .tap, .tabbed, .pageSelected,
                         .transitionEnded,
