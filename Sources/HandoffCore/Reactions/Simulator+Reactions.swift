@@ -189,4 +189,7 @@ extension Simulator {
 
     /// Whether rule `k` (from 0) is on (`set rule N off` switches it off).
     public func isRuleOn(_ k: Int) -> Bool { book.enabled[k] }
+
+    /// `set rule N off|on` (SPEC §13.4): rule `k` (from 0) runs again, or no more, from now on.
+    public mutating func switchRule(_ k: Int, on: Bool) { book.enabled[k] = on }
 }

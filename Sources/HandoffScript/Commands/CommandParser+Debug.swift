@@ -43,6 +43,7 @@ extension CommandParser.Cursor {
             if peek == nil { return .back(1) }
             return .back(try integer("N", part: .frames, range: 1...Int(Int32.max)))
         case "compare":
+            if let rule = try ruleSetting() { return .compare(rule) }
             let key = try next("a KEY", part: .key)
             let keys = SettingKeys.keys.filter { $0 != "output" }
             guard keys.contains(key.text) || key.text == "gestures" || key.text.contains(".")

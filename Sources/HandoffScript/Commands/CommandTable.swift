@@ -85,7 +85,7 @@ package enum CommandTable {
         CommandSpec(
             name: "set", usage: "set [KEY VALUE]",
             summary:
-                "slop N, slopmode full|subtract, policy nested|uikit|outer, fps N, output text|json; alone: list every setting and where it came from",
+                "slop N, slopmode full|subtract, policy nested|uikit|outer, fps N, output text|json; rule N off|on: switch a rule of the scene's 'on' (§13.4); alone: list every setting and where it came from",
             example: "set policy uikit", words: SettingKeys.keys),
         CommandSpec(
             name: "record", usage: "record FILE [--force] | record stop",
