@@ -35,10 +35,19 @@ struct ReactionBook: Equatable, Sendable {
     /// The target `aimedVelocity` just aimed a momentum at (its landing).
     var landing: Double?
 
+    /// Per node, for `hidden-momentum`: its offset as printed (hundredths) at the end of the last
+    /// frame or step, when that last changed, and when a rule last wrote it.
+    var printed: [Double] = []
+    var changedAt: [Double] = []
+    var writtenAt: [Double] = []
+
     init() {}
 
-    init(_ reactions: [Reaction]) {
+    init(_ reactions: [Reaction], offsets: [Double]) {
         rules = reactions
+        printed = offsets.map { ($0 * 100).rounded() }
+        changedAt = offsets.map { _ in 0 }
+        writtenAt = offsets.map { _ in -Double.infinity }
         enabled = Array(repeating: true, count: rules.count)
         ran = enabled.map { _ in false }
         pending = ran

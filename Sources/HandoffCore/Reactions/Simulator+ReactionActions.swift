@@ -63,6 +63,7 @@ extension Simulator {
             book.wrote = true
             book.afterMotion = offsets
         }
+        book.writtenAt[n] = time
         let before = offsets[n]
         switch w.key {
         case .offset:

@@ -24,6 +24,27 @@ extension Simulator {
             if offsets[n] != book.before[n] { fireRule(k) }
         }
         runPending(only: nil)
+        notePrinted()
+    }
+
+    /// Notes, per node, when its printed offset last changed (what `hidden-momentum` reads).
+    private mutating func notePrinted() {
+        for i in offsets.indices {
+            let p = (offsets[i] * 100).rounded()
+            guard p != book.printed[i] else { continue }
+            book.printed[i] = p
+            book.changedAt[i] = time
+        }
+    }
+
+    /// A touch-down swallowed by the `kind` of `node` (with `remaining` still to go): if code
+    /// held the node's printed offset for the last 100 ms while it moved, `hidden-momentum`.
+    mutating func noteSwallowed(_ node: Int, _ kind: AnimationKind, remaining: Double) {
+        guard reacts else { return }
+        let window = 0.1 - 1e-9
+        guard time - book.changedAt[node] >= window, book.writtenAt[node] >= time - window
+        else { return }
+        report(.hiddenMomentum(node: node, amount: remaining, animation: kind), room: .infinity)
     }
 
     /// At a lift, before §5.5 decides: the `release` rules of the pan's nodes run (SPEC §13.3).
@@ -82,8 +103,9 @@ extension Simulator {
             book.pending[k] = true
             return
         }
-        guard !book.looped[k], holds(book.rules[k].when), wouldChange(k) else { return }
+        guard !book.looped[k], holds(book.rules[k].when), let w = changingWrite(k) else { return }
         book.looped[k] = true
+        report(.reactionLoop(node: book.rules[k].node, rule: k + 1, write: w), room: .infinity)
     }
 
     /// Runs the pending rules (of one kind, or all) in number order until none is pending.
@@ -146,15 +168,21 @@ extension Simulator {
         return ConditionContext(before: before, targets: book.releaseTargets)
     }
 
-    /// Whether running rule `k` now would write a value that is not already there.
-    private func wouldChange(_ k: Int) -> Bool {
-        for action in book.rules[k].actions {
+    /// The first write of rule `k` that would change a value if it ran now (nil: none would;
+    /// it is a pin).
+    private func changingWrite(_ k: Int) -> CodeWrite? {
+        let r = book.rules[k]
+        for action in r.actions {
             guard case .set(let writes) = action else { continue }
             for w in writes where w.key != .target {
-                if let (from, to) = planned(w), from != to { return true }
+                if let (from, to) = planned(w), from != to {
+                    return CodeWrite(
+                        rule: k + 1, trigger: r.trigger, triggerNode: r.node, node: w.node,
+                        key: w.key, from: from, to: to)
+                }
             }
         }
-        return false
+        return nil
     }
 
     /// What a write would change: the value there now and the value it would leave (clamped), in
@@ -178,6 +206,17 @@ extension Simulator {
             return (Double(page(n)), resting || p != Double(page(n)) ? p : .nan)
         case .target:
             return nil
+        }
+    }
+}
+
+extension Simulator {
+    /// The travel a momentum still had, or a spring's distance to its target.
+    func remaining(_ a: Animation) -> Double {
+        switch a {
+        case .momentum(let m): abs(m.decel.total - m.applied)
+        case .spring(let s): abs(s.target - offsets[s.node])
+        case .transition: 0
         }
     }
 }

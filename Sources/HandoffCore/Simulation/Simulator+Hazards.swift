@@ -72,7 +72,7 @@ extension Simulator {
 
     /// Adds this frame's `hazard` to the command's tally; emits it the first time its (name,
     /// node) pair occurs in this command, with `room` (the node's room now) as its cap.
-    private mutating func report(_ hazard: Hazard, room: Double) {
+    mutating func report(_ hazard: Hazard, room: Double) {
         guard hazards.add(hazard, room: room, time: time, frame: frame) else { return }
         emit(.hazard(hazard))
     }

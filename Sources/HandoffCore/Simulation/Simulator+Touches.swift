@@ -41,6 +41,9 @@ extension Simulator {
                 stopped = nil
             }
             if let stopped {
+                if reacts, contact.swallowed {
+                    noteSwallowed(stopped.node, stopped.kind, remaining: remaining(animations[k]))
+                }
                 animations.remove(at: k)
                 emit(.stopped(node: stopped.node, kind: stopped.kind))
             } else {

@@ -59,7 +59,7 @@ public struct Simulator: Sendable {
         offsets = Array(repeating: 0, count: graph.count)
         pulls = Array(repeating: nil, count: graph.count)
         selected = Array(repeating: 0, count: graph.count)
-        book = scene.reactions.isEmpty ? ReactionBook() : ReactionBook(scene.reactions)
+        book = ReactionBook()
         for i in graph.nodes.indices {
             if let s = graph.nodes[i].sheet {
                 let top = s.detents.first { $0.name == s.initial }?.top ?? s.bottomMost
@@ -73,6 +73,7 @@ public struct Simulator: Sendable {
             selected[i] = page(i)
         }
         updateParallax()
+        if !scene.reactions.isEmpty { book = ReactionBook(scene.reactions, offsets: offsets) }
     }
 
     /// Appends a fact at the current time and frame.

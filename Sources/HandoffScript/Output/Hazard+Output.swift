@@ -20,6 +20,12 @@ extension Hazard {
         case .noScrollHere(_, _, let excess, let axis, let target):
             return head
                 + " (moved \(f(excess)) past the slop on \(n.target(target)), whose path has no \(axis.rawValue) scroll node)"
+        case .reactionLoop(_, let rule, let w):
+            return
+                "reaction-loop \(rule) (\(w.trigger.rawValue) \(n.id(w.triggerNode)) fired again after the rule ran; it would write \(n.id(w.node)).\(w.key.rawValue) \(f(w.from)) → \(f(w.to)))"
+        case .hiddenMomentum(_, let amount, let animation):
+            return
+                "hidden-momentum \(n.id(node)) (the touch was swallowed by its \(animation.rawValue), \(f(amount)) still to go, while code held its offset)"
         }
     }
 
@@ -48,6 +54,15 @@ extension Hazard {
                 ("excess", .number(excess)), ("axis", .string(axis.rawValue)),
                 ("target", .string(n.target(target))),
             ]
+        case .reactionLoop(_, let rule, let w):
+            return [
+                ("hazard", .string(name.rawValue)), ("node", .string(n.id(node))),
+                ("rule", .int(rule)),
+                ("path", .string(n.id(w.node) + "." + w.key.rawValue)), ("from", .number(w.from)),
+                ("to", .number(w.to)),
+            ]
+        case .hiddenMomentum(_, _, let animation):
+            return head + [("animation", .string(animation.rawValue))]
         }
     }
 
@@ -75,6 +90,16 @@ extension Hazard {
             return (
                 "§10",
                 "hazard fling-dropped: the momentum of \(n.id(driver)) left \(f(leftover)) unconsumed; \(id), in its chain, had room for \(f(amount)) but takes no fling travel (\(FlingRule.text(rule, n)))"
+            )
+        case .reactionLoop(_, let rule, let w):
+            return (
+                "§13.3",
+                "hazard reaction-loop: rule \(rule) ran in this frame, its trigger (\(w.trigger.rawValue) \(n.id(w.triggerNode))) fired again and its when still holds, and running it again would write \(n.id(w.node)).\(w.key.rawValue) \(f(w.from)) → \(f(w.to)): the app's code fights itself (each rule runs at most once per frame)"
+            )
+        case .hiddenMomentum(_, let amount, let animation):
+            return (
+                "§13.3",
+                "hazard hidden-momentum: the touch-down was swallowed by the \(animation.rawValue) of \(id), whose printed offset had not changed for 100 ms while a rule wrote it: the code held it while it kept moving (\(f(amount)) still to go)"
             )
         case .noScrollHere(_, let amount, let excess, let axis, let target):
             return (
