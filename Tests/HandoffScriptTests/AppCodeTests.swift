@@ -170,4 +170,34 @@ struct AppCodeTests {
                 == "error: u.yaml:18:26: 'header' has no pan: only a scroll, list, pager or sheet does"
         )
     }
+
+    /// §13.2 `simultaneous` under `uikit`: the partner begins beside the owner, takes each move's
+    /// whole delta with its own ledger line (the owner's first) and decelerates on its own.
+    @Test func simultaneousPartnersEachTakeTheWholeDelta() {
+        var s = Self.session(
+            Self.scene(gestures: "gestures:\n  simultaneous: [[inner, outer]]"), policy: .uikit)
+        let out = Self.text(&s, "pan 0 -100")
+        #expect(out.contains("owner     inner + outer (simultaneous)"))
+        #expect(
+            out.filter { $0.hasPrefix("move") } == [
+                "move      d 100 = inner 100 self + unconsumed 0",
+                "move      d 100 = outer 100 self + unconsumed 0",
+            ])
+        #expect(offset(s, "inner") == 100)
+        #expect(offset(s, "outer") == 100)
+        // `state.ledger` is the owner's.
+        #expect(s.sim.ledger?.shares.map(\.node) == [s.sim.graph.index(of: "inner")!])
+        let release = Self.text(&s, "end 0 -1000")
+        #expect(release.contains("momentum  inner at 1000 pt/s, travel 499.5"))
+        #expect(release.contains("momentum  outer at 1000 pt/s, travel 499.5"))
+        _ = s.run("settle")
+        // 100 + 499.5 for the list; the outer stops at its max 356.
+        #expect(abs(offset(s, "inner") - 599.5) < 0.01)
+        #expect(offset(s, "outer") == 356)
+        // Under nested, simultaneous has no effect: every chain node already shares.
+        var n = Self.session(Self.scene(gestures: "gestures:\n  simultaneous: [[inner, outer]]"))
+        _ = n.run("pan 0 -100")
+        #expect(offset(n, "inner") == 100)
+        #expect(offset(n, "outer") == 0)
+    }
 }
