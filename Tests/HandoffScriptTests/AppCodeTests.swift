@@ -200,4 +200,29 @@ struct AppCodeTests {
         #expect(offset(n, "inner") == 100)
         #expect(offset(n, "outer") == 0)
     }
+
+    /// §13.1 `transfers: always` skips parents of the other axis: a list inside the horizontal
+    /// pager of `tabs`, pulled down at its top under `uikit`, keeps the drag by §5.3 (its
+    /// immediate parent, the pager, cannot scroll vertically) but declines to the outer scroll
+    /// with `always`.
+    @Test func transfersAlwaysSkipsParentsOfTheOtherAxis() {
+        for (flag, owner) in [("auto", "upcoming"), ("always", "outer")] {
+            var s = Session(scene: BuiltinScenes.tabs, ref: "tabs", files: MemoryFiles())
+            _ = s.run("set policy uikit")
+            #expect(!s.run("set upcoming.transfers \(flag)").failed)
+            _ = s.run("pan 0 50 at 195 500")
+            #expect(s.sim.owner == s.sim.graph.index(of: owner), "\(flag)")
+        }
+    }
+
+    /// A cycle of `requireToFail` decides without looping: while deciding the list, the list
+    /// counts as unable to begin, so the outer scroll can begin and the list waits for it.
+    @Test func aRequireToFailCycleDecides() {
+        var s = Self.session(
+            Self.scene(gestures: "gestures:\n  requireToFail: [[inner, outer], [outer, inner]]"))
+        _ = s.run("pan 0 -100")
+        #expect(s.sim.owner == s.sim.graph.index(of: "outer"))
+        #expect(offset(s, "outer") == 100)
+        #expect(offset(s, "inner") == 0)
+    }
 }
