@@ -137,11 +137,16 @@ extension Simulator {
         guard case .touching(let touching) = gesture.state else { return }
         let target = touching.value.contact.target
         let path = touching.value.contact.path
-        var chain = graph.chain(target.node, axis: axis)
+        let fullChain = graph.chain(target.node, axis: axis)
+        var chain = fullChain
         // "Can begin" (SPEC §13.2): a drag begun on a sheet's grabber, or on an animating sheet,
         // drives the sheet alone, whatever the wiring.
         let onSheet = sheetOwner != nil || graph.motion[target.node].isSheet
-        let blocks = onSheet ? [] : beginBlocks(chain)
+        // Stored fields read in place: no call (a non-mutating call here copies the simulator)
+        // for a scene without wiring or disabled nodes.
+        let wired =
+            !gestures.requireToFail.isEmpty || !gestures.shouldBegin.isEmpty || disabledCount > 0
+        let blocks = onSheet || !wired ? [] : beginBlocks(chain)
         if !blocks.isEmpty {
             chain.removeAll { n in blocks.contains { $0.node == n } }
             guard !chain.isEmpty else {
@@ -161,7 +166,7 @@ extension Simulator {
         if let sheetOwner {
             owner = sheetOwner
         } else if let decision = ownership(
-            path: path, chain: graph.chain(target.node, axis: axis), axis: axis,
+            path: path, chain: fullChain, axis: axis,
             ScrollDirection(of: delta), blocks: blocks)
         {
             ownerOnly = true
