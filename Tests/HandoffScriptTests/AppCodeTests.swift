@@ -170,4 +170,59 @@ struct AppCodeTests {
                 == "error: u.yaml:18:26: 'header' has no pan: only a scroll, list, pager or sheet does"
         )
     }
+
+    /// §13.2 `simultaneous` under `uikit`: the partner begins beside the owner, takes each move's
+    /// whole delta with its own ledger line (the owner's first) and decelerates on its own.
+    @Test func simultaneousPartnersEachTakeTheWholeDelta() {
+        var s = Self.session(
+            Self.scene(gestures: "gestures:\n  simultaneous: [[inner, outer]]"), policy: .uikit)
+        let out = Self.text(&s, "pan 0 -100")
+        #expect(out.contains("owner     inner + outer (simultaneous)"))
+        #expect(
+            out.filter { $0.hasPrefix("move") } == [
+                "move      d 100 = inner 100 self + unconsumed 0",
+                "move      d 100 = outer 100 self + unconsumed 0",
+            ])
+        #expect(offset(s, "inner") == 100)
+        #expect(offset(s, "outer") == 100)
+        // `state.ledger` is the owner's.
+        #expect(s.sim.ledger?.shares.map(\.node) == [s.sim.graph.index(of: "inner")!])
+        let release = Self.text(&s, "end 0 -1000")
+        #expect(release.contains("momentum  inner at 1000 pt/s, travel 499.5"))
+        #expect(release.contains("momentum  outer at 1000 pt/s, travel 499.5"))
+        _ = s.run("settle")
+        // 100 + 499.5 for the list; the outer stops at its max 356.
+        #expect(abs(offset(s, "inner") - 599.5) < 0.01)
+        #expect(offset(s, "outer") == 356)
+        // Under nested, simultaneous has no effect: every chain node already shares.
+        var n = Self.session(Self.scene(gestures: "gestures:\n  simultaneous: [[inner, outer]]"))
+        _ = n.run("pan 0 -100")
+        #expect(offset(n, "inner") == 100)
+        #expect(offset(n, "outer") == 0)
+    }
+
+    /// §13.1 `transfers: always` skips parents of the other axis: a list inside the horizontal
+    /// pager of `tabs`, pulled down at its top under `uikit`, keeps the drag by §5.3 (its
+    /// immediate parent, the pager, cannot scroll vertically) but declines to the outer scroll
+    /// with `always`.
+    @Test func transfersAlwaysSkipsParentsOfTheOtherAxis() {
+        for (flag, owner) in [("auto", "upcoming"), ("always", "outer")] {
+            var s = Session(scene: BuiltinScenes.tabs, ref: "tabs", files: MemoryFiles())
+            _ = s.run("set policy uikit")
+            #expect(!s.run("set upcoming.transfers \(flag)").failed)
+            _ = s.run("pan 0 50 at 195 500")
+            #expect(s.sim.owner == s.sim.graph.index(of: owner), "\(flag)")
+        }
+    }
+
+    /// A cycle of `requireToFail` decides without looping: while deciding the list, the list
+    /// counts as unable to begin, so the outer scroll can begin and the list waits for it.
+    @Test func aRequireToFailCycleDecides() {
+        var s = Self.session(
+            Self.scene(gestures: "gestures:\n  requireToFail: [[inner, outer], [outer, inner]]"))
+        _ = s.run("pan 0 -100")
+        #expect(s.sim.owner == s.sim.graph.index(of: "outer"))
+        #expect(offset(s, "outer") == 100)
+        #expect(offset(s, "inner") == 0)
+    }
 }

@@ -143,4 +143,17 @@ import Testing
         // A touch that became no gesture: `ID.start` is the current value.
         #expect(sim.holds(try parse("sheet.start == sheet.top")))
     }
+
+    /// The core's printed-value rule (conditions) and the output's (`old → new`) are one rule.
+    @Test func printedSameAgreesWithNumberFormat() {
+        let values: [Double] = [
+            0, -0.0, 0.004, -0.004, 0.005, -0.005, 1.005, 2.675, 16.666, 16.67, 99.995, 1e14,
+            1e14 + 0.5, -3.14159, .infinity, -.infinity, .nan, 52.77, 52.774, 52.775,
+        ]
+        for a in values {
+            for b in values {
+                #expect(Printed.same(a, b) == NumberFormat.printsSame(a, b), "\(a) \(b)")
+            }
+        }
+    }
 }

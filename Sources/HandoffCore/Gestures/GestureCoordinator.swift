@@ -229,7 +229,7 @@
     /// What to do once the simulator chose the pan's chain and owner.
     enum PanBegan: Equatable, Sendable {
         /// Announce the owner and its chain (the owner alone under a one-owner policy).
-        case announce(owner: Int, chain: [Int])
+        case announce(owner: Int, chain: [Int], partners: [Int] = [])
         /// No pan was being recognized; nothing changed.
         case ignored
     }
@@ -243,7 +243,9 @@
             preconditionFailure("an event began during an event")
         case .touching(let t):
             state = .panning(t, GestureBox(pan))
-            return .announce(owner: pan.owner, chain: pan.ownerOnly ? [pan.owner] : pan.chain)
+            return .announce(
+                owner: pan.owner, chain: pan.ownerOnly ? [pan.owner] : pan.chain,
+                partners: pan.partners)
         }
     }
 

@@ -39,7 +39,7 @@ public enum Event: Equatable, Sendable {
     /// The target received `touchesCancelled`.
     case touchesCancelled(Target)
     /// The node that owns the pan, and its chain (driver first).
-    case owner(node: Int, chain: [Int])
+    case owner(node: Int, chain: [Int], partners: [Int] = [])
     /// A finger move shared out through the chain.
     case moved(Ledger)
     /// One frame of momentum travel shared out through the chain.

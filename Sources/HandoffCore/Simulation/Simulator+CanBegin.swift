@@ -26,18 +26,22 @@ extension Simulator {
     public func isEnabled(_ n: Int) -> Bool { scrollEnabled[n] }
 
     /// Why `n`, a node of `chain` (the pan's axis, on the hit path), cannot begin; nil when it
-    /// can. A wait that comes back to a node already being decided counts that node as unable to
-    /// begin, so a cycle of `requireToFail` decides (the first node of the cycle waits for none).
-    func cannotBegin(_ n: Int, chain: [Int], deciding: [Int] = []) -> CannotBegin? {
+    /// can. `decided` holds the nodes already decided (in chain order, innermost first); a wait
+    /// that comes back to a node still being decided counts that node as unable to begin, so a
+    /// cycle of `requireToFail` decides: the innermost node of the cycle waits for the next.
+    func cannotBegin(
+        _ n: Int, chain: [Int], deciding: [Int] = [], decided: inout [Int: CannotBegin?]
+    ) -> CannotBegin? {
+        if let known = decided[n] { return known }
         if !scrollEnabled[n] { return .disabled }
         if let s = gestures.shouldBegin(of: n), !holds(s.condition) {
             return .shouldBegin(condition: s.text)
         }
-        for b in gestures.awaited(by: n)
-        where chain.contains(b) && !deciding.contains(b) && b != n
-            && cannotBegin(b, chain: chain, deciding: deciding + [n]) == nil
-        {
-            return .waitsFor(node: b)
+        for b in gestures.awaited(by: n) where chain.contains(b) && b != n {
+            if deciding.contains(b) { continue }
+            let blocked = cannotBegin(b, chain: chain, deciding: deciding + [n], decided: &decided)
+            decided[b] = .some(blocked)
+            if blocked == nil { return .waitsFor(node: b) }
         }
         return nil
     }
@@ -46,9 +50,14 @@ extension Simulator {
     /// nodes: a scene without them pays one check).
     func beginBlocks(_ chain: [Int]) -> [BeginBlock] {
         guard hasBeginRules else { return [] }
-        return chain.compactMap { n in
-            cannotBegin(n, chain: chain).map { BeginBlock(node: n, reason: $0) }
+        var decided: [Int: CannotBegin?] = [:]
+        var blocks: [BeginBlock] = []
+        for n in chain {
+            let reason = cannotBegin(n, chain: chain, decided: &decided)
+            decided[n] = .some(reason)
+            if let reason { blocks.append(BeginBlock(node: n, reason: reason)) }
         }
+        return blocks
     }
 
     /// Whether anything can stop a node from beginning: wiring or a disabled node.

@@ -8,6 +8,12 @@ extension Simulator {
             releaseNode(
                 pan.owner, pan: pan, fingerV: v.along(pan.axis), scrollV: scrollV,
                 chain: [pan.owner], ownerOnly: true)
+            // Each simultaneous partner decelerates on its own (SPEC §13.2).
+            for p in pan.partners {
+                releaseNode(
+                    p, pan: pan, fingerV: v.along(pan.axis), scrollV: scrollV, chain: [p],
+                    ownerOnly: true)
+            }
         } else {
             releaseChain(pan, fingerV: v.along(pan.axis), scrollV: scrollV)
         }

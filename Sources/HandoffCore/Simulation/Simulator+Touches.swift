@@ -148,11 +148,16 @@ extension Simulator {
         guard case .touching(let touching) = gesture.state else { return }
         let target = touching.value.contact.target
         let path = touching.value.contact.path
-        var chain = graph.chain(target.node, axis: axis)
+        let fullChain = graph.chain(target.node, axis: axis)
+        var chain = fullChain
         // "Can begin" (SPEC §13.2): a drag begun on a sheet's grabber, or on an animating sheet,
         // drives the sheet alone, whatever the wiring.
         let onSheet = sheetOwner != nil || graph.motion[target.node].isSheet
-        let blocks = onSheet ? [] : beginBlocks(chain)
+        // Stored fields read in place: no call (a non-mutating call here copies the simulator)
+        // for a scene without wiring or disabled nodes.
+        let wired =
+            !gestures.requireToFail.isEmpty || !gestures.shouldBegin.isEmpty || disabledCount > 0
+        let blocks = onSheet || !wired ? [] : beginBlocks(chain)
         if !blocks.isEmpty {
             chain.removeAll { n in blocks.contains { $0.node == n } }
             guard !chain.isEmpty else {
@@ -172,7 +177,7 @@ extension Simulator {
         if let sheetOwner {
             owner = sheetOwner
         } else if let decision = ownership(
-            path: path, chain: graph.chain(target.node, axis: axis), axis: axis,
+            path: path, chain: fullChain, axis: axis,
             ScrollDirection(of: delta), blocks: blocks)
         {
             ownerOnly = true
@@ -180,12 +185,20 @@ extension Simulator {
             emit(.decided(.ownership(decision)))
         }
         let sheet = chain.first { graph.motion[$0].isSheet }
-        let pan = Pan(
+        var pan = Pan(
             axis: axis, driver: driver, chain: chain, owner: owner, ownerOnly: ownerOnly,
             startPage: graph.motion[driver].pages == .scrolled ? page(driver) : 0,
             sheetStart: sheet.map { sheetTop($0) }, lastConsumer: nil)
+        // Simultaneous partners that can begin begin beside the owner (SPEC §13.2); a drag on a
+        // sheet's own area drives the sheet alone.
+        if ownerOnly, !onSheet, !gestures.simultaneous.isEmpty {
+            pan.partners = gestures.partners(of: owner).filter { p in
+                chain.contains(p) && p != owner
+            }
+        }
         switch gesture.panBegan(pan) {
-        case .announce(let owner, let chain): emit(.owner(node: owner, chain: chain))
+        case .announce(let owner, let chain, let partners):
+            emit(.owner(node: owner, chain: chain, partners: partners))
         case .ignored: return
         }
         if delta != 0 { drag(delta) }

@@ -9,7 +9,8 @@ package enum Setting: Equatable, Sendable {
     case fps(Int)
     case output(json: Bool)
     /// `set ID.KEY VALUE`: a node key from now on (SPEC §13.4); `value` as written back.
-    case node(id: String, key: String, NodeSetting, value: String)
+    /// (Indirect: a command holding a setting stays as small as before.)
+    indirect case node(id: String, key: String, NodeSetting, value: String)
     /// `set gestures off|on`: the scene's recognizer wiring switched off or back on (§13.4).
     case gestures(Bool)
     /// `set rule N off|on`: rule N of the scene's `on` switched off or back on (§13.4).

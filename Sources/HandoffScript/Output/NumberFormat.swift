@@ -172,7 +172,22 @@ package enum NumberFormat {
 
     /// Whether `a` and `b` print the same with `format` (without building either text): the same
     /// rounded hundredths, the same whole number past 9e13, or the same non-finite word.
-    package static func printsSame(_ a: Double, _ b: Double) -> Bool { Printed.same(a, b) }
+    /// (The core's `Printed.same` is the same rule for conditions; this copy stays here, where
+    /// every command's `old → new` calls it, so it inlines: a call across modules cost about a
+    /// hundred instructions a command.)
+    package static func printsSame(_ a: Double, _ b: Double) -> Bool {
+        if a == b { return true }
+        guard a.isFinite, b.isFinite else {
+            return a.isNaN ? b.isNaN : (!b.isNaN && a == b)
+        }
+        guard let ha = hundredths(a), let hb = hundredths(b) else {
+            guard hundredths(a) == nil, hundredths(b) == nil else { return false }
+            return a.rounded() == b.rounded()
+        }
+        // No negative zero: `-0.001` prints `0`.
+        if ha == 0 || hb == 0 { return ha == hb }
+        return ha == hb && (a < 0) == (b < 0)
+    }
 
     /// A number as a command's canonical text spells it (SPEC §1): the shortest decimal that
     /// reads back to the same double, plain (never an exponent), `0` for −0 (`-200.004`, `0.333`).
