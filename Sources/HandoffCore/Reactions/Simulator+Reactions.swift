@@ -52,13 +52,14 @@ extension Simulator {
         guard reacts else { return }
         book.releaseVelocity = scrollVelocity
         // What `ID.target` reads: where the release's momentum would bring each node.
-        for n in pan.ownerOnly ? [pan.owner] : pan.chain where graph.nodes[n].scroll != nil {
+        let released = pan.ownerOnly ? [pan.owner] + pan.partners : pan.chain
+        for n in released where graph.nodes[n].scroll != nil {
             let rate = graph.nodes[n].scroll?.rate ?? Deceleration.normal
             book.releaseTargets[n] =
                 offsets[n] + Deceleration(velocity: scrollVelocity, rate: rate).total
         }
         fireFromLog()
-        for n in pan.ownerOnly ? [pan.owner] : pan.chain { fire(.release, n) }
+        for n in released { fire(.release, n) }
         runPending(only: .release)
     }
 
@@ -128,11 +129,12 @@ extension Simulator {
         let nested = settings.policy == .nested
         forEachOccurrence(from: book.mark) { o in
             switch o.event {
-            case .owner(let node, let chain):
+            case .owner(let node, let chain, let partners):
                 if nested {
                     for n in chain { fired.append((.begin, n)) }
                 } else {
                     fired.append((.begin, node))
+                    for n in partners { fired.append((.begin, n)) }
                 }
             case .momentumEnded(let driver): fired.append((.rest, driver))
             case .springEnded(let node, _, _): fired.append((.rest, node))
