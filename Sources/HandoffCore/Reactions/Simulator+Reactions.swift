@@ -3,7 +3,16 @@
 /// more fires. A scene without rules skips all of it (`reacts` is false).
 extension Simulator {
     /// Whether the scene has rules.
-    @inline(__always) var reacts: Bool { !book.isEmpty }
+    var reacts: Bool { !reactionBook.isEmpty }
+
+    /// The rules' state (only read or written while `reacts`).
+    var book: ReactionBook {
+        get { reactionBook[0] }
+        _modify { yield &reactionBook[0] }
+    }
+
+    /// Whether the scene has rules (a caller skips the rule work of a frame when it has none).
+    public var hasRules: Bool { !reactionBook.isEmpty }
 
     /// A frame or step begins (entry points nest: the outermost one counts).
     public mutating func beginStep() {
@@ -226,7 +235,7 @@ extension Simulator {
 /// The rules as `tree` lists them.
 extension Simulator {
     /// The scene's rules, numbered from 1 in this order.
-    public var reactions: [Reaction] { book.rules }
+    public var reactions: [Reaction] { reactionBook.first?.rules ?? [] }
 
     /// Whether rule `k` (from 0) is on (`set rule N off` switches it off).
     public func isRuleOn(_ k: Int) -> Bool { book.enabled[k] }

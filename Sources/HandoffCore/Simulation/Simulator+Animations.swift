@@ -70,7 +70,7 @@ extension Simulator {
     /// and the scene has no parallax follower (so a frame moves nothing but the springs' own
     /// nodes, and no `hidden-mover` can be reported: SPEC §10).
     public var springsRunAlone: Bool {
-        graph.parallaxOrder.isEmpty && book.isEmpty && onlySpringsRun
+        graph.parallaxOrder.isEmpty && reactionBook.isEmpty && onlySpringsRun
     }
 
     /// The frames `clock.taken + 1 … last` of `wait` or `settle` while `springsRunAlone` and

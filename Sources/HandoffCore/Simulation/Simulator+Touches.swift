@@ -14,7 +14,7 @@ extension Simulator {
         let path = route.path
         emit(.touchDown(point: p, target: target, path: path))
         // `ID.start` (SPEC §13.2): kept only for a scene whose conditions could read it.
-        gestureStarts = gestures.isEmpty && book.isEmpty ? nil : offsets
+        gestureStarts = gestures.isEmpty && reactionBook.isEmpty ? nil : offsets
 
         // Stop momentum whose chain meets the path and springs on the path (a path is a few
         // nodes: searched in place, no set built), reporting each stop as it is found.

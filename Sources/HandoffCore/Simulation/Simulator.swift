@@ -33,7 +33,9 @@ public struct Simulator: Sendable {
     /// The hazards already reported in this command, and what this frame's animations moved.
     var hazards = HazardMemo()
     /// The scene's rules and what they remember within a frame (empty: no rule work at all).
-    var book: ReactionBook
+    /// One element for a scene with rules, none otherwise: the simulator stays as small as
+    /// without rules (it is copied often), and a copy shares it until either side writes.
+    var reactionBook: [ReactionBook] = []
     /// The app's recognizer wiring in force (SPEC §13.2): the scene's, until the session changes
     /// it (§13.4).
     public var gestures: Gestures
@@ -59,7 +61,6 @@ public struct Simulator: Sendable {
         offsets = Array(repeating: 0, count: graph.count)
         pulls = Array(repeating: nil, count: graph.count)
         selected = Array(repeating: 0, count: graph.count)
-        book = ReactionBook()
         for i in graph.nodes.indices {
             if let s = graph.nodes[i].sheet {
                 let top = s.detents.first { $0.name == s.initial }?.top ?? s.bottomMost
@@ -73,7 +74,9 @@ public struct Simulator: Sendable {
             selected[i] = page(i)
         }
         updateParallax()
-        if !scene.reactions.isEmpty { book = ReactionBook(scene.reactions, offsets: offsets) }
+        if !scene.reactions.isEmpty {
+            reactionBook = [ReactionBook(scene.reactions, offsets: offsets)]
+        }
     }
 
     /// Appends a fact at the current time and frame.
