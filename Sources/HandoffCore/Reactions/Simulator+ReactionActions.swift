@@ -7,7 +7,7 @@ extension Simulator {
         case .set(let writes):
             for w in writes { write(w, rule: k) }
         case .animate(let w):
-            guard let (_, to) = planned(w), to.isFinite else { return }
+            guard let (_, to) = planned(w) else { return }
             let n = w.node
             switch w.key {
             case .offset: springTo(n, .page, target: to, velocity: 0)
@@ -53,12 +53,14 @@ extension Simulator {
             // Read by §5.5 when it starts the release's momentum (`aimedVelocity`).
             let rate = graph.nodes[n].scroll?.rate ?? Deceleration.normal
             let r = range(n)
+            let v = evaluate(w.value)
+            guard v.isFinite else { return }
             code.from = offsets[n] + Deceleration(velocity: book.releaseVelocity, rate: rate).total
-            code.to = Swift.min(Swift.max(evaluate(w.value), r.lowerBound), r.upperBound)
+            code.to = Swift.min(Swift.max(v, r.lowerBound), r.upperBound)
             book.targets.append(ReactionBook.Target(write: code))
             return
         }
-        guard let (from, to) = planned(w), from != to || to.isNaN else { return }
+        guard let (from, to) = planned(w), from != to else { return }
         if !book.wrote {
             book.wrote = true
             book.afterMotion = offsets

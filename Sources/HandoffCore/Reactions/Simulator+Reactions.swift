@@ -201,6 +201,8 @@ extension Simulator {
     func planned(_ w: Reaction.Write) -> (from: Double, to: Double)? {
         let n = w.node
         let v = evaluate(w.value)
+        // A value that is no number (an expression that overflowed) writes nothing.
+        guard v.isFinite else { return nil }
         switch w.key {
         case .offset:
             let r = range(n)
@@ -211,10 +213,11 @@ extension Simulator {
         case .page:
             let last = Double(Swift.max(0, graph.pageCount(n) - 1))
             let p = Targets.roundHalfAway(Swift.min(Swift.max(v, 0), last))
-            // A pager between pages is moved even to the page it shows.
+            // A pager between pages is moved even to the page it shows: its `from` is then
+            // half a page off, so the write is not "already there".
             let resting =
                 graph.motion[n].pages != .scrolled || offsets[n] == p * graph.nodes[n].frame.width
-            return (Double(page(n)), resting || p != Double(page(n)) ? p : .nan)
+            return (Double(page(n)) + (resting ? 0 : 0.5), p)
         case .target:
             return nil
         }
