@@ -90,32 +90,31 @@ extension Simulator {
         let base = frame - clock.taken
         let count = animations.count
         var end = untilRest ? first - 1 : last
-        // Each spring's rest frame (`Int.max`: none by `last`; -1 once it has ended there), in
-        // storage that is not allocated (a command has one or two springs).
-        withUnsafeTemporaryAllocation(of: Int.self, capacity: count) { rest in
-            for k in 0..<count {
-                guard case .spring(let s) = animations[k] else { preconditionFailure("springs") }
-                let r = restFrame(s, clock: clock, from: first, through: last) ?? .max
-                rest[k] = r
-                if untilRest { end = Swift.max(end, Swift.min(r, last)) }
+        // Each spring's rest frame (`Int.max`: none by `last`; -1 once it has ended there).
+        var rest = Array(repeating: 0, count: count)
+        for k in 0..<count {
+            guard case .spring(let s) = animations[k] else { preconditionFailure("springs") }
+            let r = restFrame(s, clock: clock, from: first, through: last) ?? .max
+            rest[k] = r
+            if untilRest { end = Swift.max(end, Swift.min(r, last)) }
+        }
+        // Springs come to rest in frame order, and in animation order within a frame (as the
+        // frames would end them), each at its frame's time and number.
+        var ended = 0
+        while true {
+            var next = -1
+            for k in 0..<count where rest[k] >= first && rest[k] <= end {
+                if next < 0 || rest[k] < rest[next] { next = k }
             }
-            // Springs come to rest in frame order, and in animation order within a frame (as the
-            // frames would end them), each at its frame's time and number.
-            var ended = 0
-            while true {
-                var next = -1
-                for k in 0..<count where rest[k] >= first && rest[k] <= end {
-                    if next < 0 || rest[k] < rest[next] { next = k }
-                }
-                guard next >= 0, case .spring(let s) = animations[next] else { break }
-                frame = base + rest[next]
-                time = clock.time(ofFrame: rest[next])
-                setOffset(s.node, s.target)
-                emit(.springEnded(node: s.node, kind: s.kind, target: s.target))
-                rest[next] = -1
-                ended += 1
-            }
-            guard ended > 0 else { return }
+            guard next >= 0, case .spring(let s) = animations[next] else { break }
+            frame = base + rest[next]
+            time = clock.time(ofFrame: rest[next])
+            setOffset(s.node, s.target)
+            emit(.springEnded(node: s.node, kind: s.kind, target: s.target))
+            rest[next] = -1
+            ended += 1
+        }
+        if ended > 0 {
             var kept = 0
             for k in 0..<count where rest[k] != -1 {
                 if kept != k { animations[kept] = animations[k] }
@@ -200,7 +199,6 @@ extension Simulator {
     /// The first frame of `after + 1 … last` at which `holds` is true, where over those frames it
     /// is false and then true (and false up to `after`), or nil: doubling steps from `guess` (in
     /// that span), down while it holds or up while it does not, then halving.
-    @inline(__always)
     private static func firstFrame(
         after: Int, through last: Int, from guess: Int, where holds: (Int) -> Bool
     ) -> Int? {
@@ -261,7 +259,6 @@ extension Simulator {
 
     /// The offset of spring `s`'s node `x` from its target: a detent spring is clamped to the
     /// sheet's range (SPEC §5.9: no overscroll).
-    @inline(__always)
     private func springOffset(_ s: SpringAnimation, _ x: Double) -> Double {
         guard graph.motion[s.node].isSheet else { return s.target + x }
         let r = range(s.node)

@@ -230,10 +230,9 @@ package struct TraceRunner {
     }
 }
 
-/// A trace runner's session, changed in place through the box. Only its runner reaches it, one
-/// access at a time, so the accesses are not checked at run time.
+/// A trace runner's session, changed in place through the box.
 private final class SessionBox {
-    @exclusivity(unchecked) var session: Session
+    var session: Session
 
     init(_ session: Session) { self.session = session }
 }
