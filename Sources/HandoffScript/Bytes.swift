@@ -39,18 +39,4 @@ package enum Bytes {
         for b in bytes { h = (h ^ UInt32(b)) &* 16_777_619 }
         return h ^ (h >> 16)
     }
-
-    /// Whether `s` is ASCII: up to 16 bytes (ids and paths) as two overlapping word loads.
-    package static func isASCII(_ s: String) -> Bool {
-        let ascii = s.utf8.withContiguousStorageIfAvailable { bytes in
-            guard let p = bytes.baseAddress.map(UnsafeRawPointer.init) else { return true }
-            let n = bytes.count
-            guard n >= 8, n <= 16 else { return bytes.allSatisfy { $0 < 0x80 } }
-            let either =
-                p.loadUnaligned(as: UInt64.self)
-                | p.loadUnaligned(fromByteOffset: n - 8, as: UInt64.self)
-            return either & 0x8080_8080_8080_8080 == 0
-        }
-        return ascii ?? s.utf8.allSatisfy { $0 < 0x80 }
-    }
 }

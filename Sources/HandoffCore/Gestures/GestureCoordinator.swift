@@ -3,7 +3,7 @@
 /// does. It is given facts — the hit target and path, the axes that can pan, what the touch-down
 /// stopped, the chain and owner the simulator chose — never the scene, and each event returns a
 /// decision that the `Simulator` executes (STYLE habits 1 and 2).
-struct GestureCoordinator: Equatable, Sendable {
+@usableFromInline struct GestureCoordinator: Equatable, Sendable {
     /// What the touch-down found and did, as small values.
     struct Contact: Equatable, Sendable {
         var target: Target
@@ -57,7 +57,7 @@ struct GestureCoordinator: Equatable, Sendable {
     }
 
     /// Where the gesture is, without its payload (what `Simulator.phase` reads).
-    enum Stage: Equatable, Sendable {
+    @usableFromInline enum Stage: Equatable, Sendable {
         case idle
         case touching
         case panning
@@ -66,7 +66,7 @@ struct GestureCoordinator: Equatable, Sendable {
     private(set) var state: State = .idle
 
     /// The state's case.
-    var stage: Stage {
+    @usableFromInline var stage: Stage {
         switch state {
         case .idle: .idle
         case .touching: .touching

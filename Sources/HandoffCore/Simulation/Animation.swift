@@ -15,7 +15,7 @@ public enum AnimationKind: String, Sendable {
 }
 
 /// Momentum running through a chain of nodes.
-struct Momentum: Equatable, Sendable {
+@usableFromInline struct Momentum: Equatable, Sendable {
     /// Participating nodes, innermost first; the driver is first.
     var chain: [Int]
     var decel: Deceleration
@@ -31,7 +31,7 @@ struct Momentum: Equatable, Sendable {
 }
 
 /// A spring on one node's offset, in closed form from its start.
-struct SpringAnimation: Equatable, Sendable {
+@usableFromInline struct SpringAnimation: Equatable, Sendable {
     var node: Int
     var kind: AnimationKind
     var target: Double
@@ -41,18 +41,20 @@ struct SpringAnimation: Equatable, Sendable {
     var spring: Spring
 
     /// Displacement from the target and velocity at time `t` (from the spring's start).
+    @inline(__always)
     func state(at t: Double) -> (x: Double, v: Double) {
         spring.state(displacement: displacement, velocity: velocity, at: t - start)
     }
 
     /// Displacement and velocity at frame `k` of a command's `clock`.
+    @inline(__always)
     func state(atFrame k: Int, _ clock: FrameClock) -> (x: Double, v: Double) {
         state(at: clock.time(ofFrame: k))
     }
 }
 
 /// A switcher cross-dissolve.
-struct Transition: Equatable, Sendable {
+@usableFromInline struct Transition: Equatable, Sendable {
     var node: Int
     var from: Int
     var to: Int
@@ -61,7 +63,7 @@ struct Transition: Equatable, Sendable {
 }
 
 /// One running animation.
-enum Animation: Equatable, Sendable {
+@usableFromInline enum Animation: Equatable, Sendable {
     case momentum(Momentum)
     case spring(SpringAnimation)
     case transition(Transition)

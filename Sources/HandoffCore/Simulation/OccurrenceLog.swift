@@ -34,7 +34,7 @@ public struct OccurrenceLog: Sendable {
     /// drain lets the log and itself trade two buffers, and neither allocates once both are large
     /// enough.
     public mutating func drain(into buffer: inout [Occurrence]) {
-        buffer.removeAll(keepingCapacity: true)
+        if !buffer.isEmpty { buffer.removeAll(keepingCapacity: true) }
         swap(&entries, &buffer)
     }
 

@@ -90,8 +90,12 @@ extension Simulator {
         let base = frame - clock.taken
         let count = animations.count
         var end = untilRest ? first - 1 : last
-        // Each spring's rest frame (`Int.max`: none by `last`; -1 once it has ended there).
-        var rest = Array(repeating: 0, count: count)
+        // Each spring's rest frame (`Int.max`: none by `last`; -1 once it has ended there), in
+        // the first `count` places of the simulator's spare buffer (given back below).
+        var rest = spareRestFrames
+        spareRestFrames = []
+        if rest.count < count { rest += repeatElement(0, count: count - rest.count) }
+        defer { spareRestFrames = rest }
         for k in 0..<count {
             guard case .spring(let s) = animations[k] else { preconditionFailure("springs") }
             let r = restFrame(s, clock: clock, from: first, through: last) ?? .max
@@ -199,6 +203,7 @@ extension Simulator {
     /// The first frame of `after + 1 … last` at which `holds` is true, where over those frames it
     /// is false and then true (and false up to `after`), or nil: doubling steps from `guess` (in
     /// that span), down while it holds or up while it does not, then halving.
+    @inline(__always)
     private static func firstFrame(
         after: Int, through last: Int, from guess: Int, where holds: (Int) -> Bool
     ) -> Int? {
@@ -259,6 +264,7 @@ extension Simulator {
 
     /// The offset of spring `s`'s node `x` from its target: a detent spring is clamped to the
     /// sheet's range (SPEC §5.9: no overscroll).
+    @inline(__always)
     private func springOffset(_ s: SpringAnimation, _ x: Double) -> Double {
         guard graph.motion[s.node].isSheet else { return s.target + x }
         let r = range(s.node)

@@ -8,17 +8,19 @@ package struct Names {
 
     package func id(_ i: Int) -> String { graph.nodes[i].id }
 
-    /// `ID` or `ID[N]`.
+    /// `ID` or `ID[N]` (put together on the stack: this names most touches and taps).
     package func target(_ t: Target) -> String {
         guard let item = t.item, item >= 0 else {
             return t.item.map { "\(id(t.node))[\($0)]" } ?? id(t.node)
         }
         let name = id(t.node)
-        return TextOutput.string(room: name.utf8.count + 22) { w in
-            w.put(name)
-            w.put(byte: UInt8(ascii: "["))
-            w.put(item)
-            w.put(byte: UInt8(ascii: "]"))
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: name.utf8.count + 22) {
+            buffer in
+            var end = buffer[0...].initialize(from: name.utf8).1
+            buffer[end] = UInt8(ascii: "[")
+            end = NumberFormat.writeDigits(UInt64(item), into: buffer, at: end + 1)
+            buffer[end] = UInt8(ascii: "]")
+            return String(decoding: UnsafeBufferPointer(rebasing: buffer[...end]), as: UTF8.self)
         }
     }
 

@@ -58,7 +58,9 @@ struct Snapshot {
         phase = sim.phase
         let n = paths.entries.count
         if values.count != n { values = Array(repeating: 0, count: n) }
-        for k in 0..<n { values[k] = paths.value(k, sim) }
+        values.withUnsafeMutableBufferPointer { buffer in
+            for k in 0..<n { buffer[k] = paths.value(k, sim) }
+        }
     }
 
     /// Changes from this snapshot to `sim` now, in printed form, appended to `out`; values whose

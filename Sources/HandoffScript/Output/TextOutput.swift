@@ -169,21 +169,6 @@ package struct TextOutput: Equatable, Sendable {
     }
 }
 
-extension TextOutput {
-    /// A short string of `body`'s pieces, at most `room` bytes, put together on the stack (no
-    /// `String` appends, no buffer of a `TextOutput`).
-    static func string(room: Int, _ body: (inout LineWriter) -> Void) -> String {
-        // `spaces` may store up to 16 bytes past its last one.
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: room + 16) { buffer in
-            let base = buffer.baseAddress!
-            var w = LineWriter(base, limit: base + room + 16)
-            body(&w)
-            let n = w.position - base
-            return String(decoding: UnsafeBufferPointer(start: base, count: n), as: UTF8.self)
-        }
-    }
-}
-
 /// Writes the pieces of a line into room reserved in a `TextOutput`'s storage, through a
 /// pointer (`TextOutput.line`). Each piece checks that it fits; one that does not writes nothing
 /// and marks the line, which is then written again with more room.

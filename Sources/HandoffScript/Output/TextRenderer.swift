@@ -21,51 +21,70 @@ package struct TextRenderer: FactRenderer {
 
     /// The lines of a command's facts; consecutive state changes are aligned together.
     package static func render(_ facts: [Fact], names: Names) -> [OutputLine] {
+        var facts = facts
         var out = TextOutput()
-        render(facts, names: names, into: &out)
+        render(&facts, names: names, into: &out)
         return out.lines
     }
 
     /// `render`, written after the lines already in `out` (its buffers reused). A run of state
-    /// changes is written straight from the facts.
-    package static func render(_ facts: [Fact], names: Names, into out: inout TextOutput) {
+    /// changes is written straight from the facts. `facts` comes back as it was: each fact is
+    /// moved out of its place while it is described and moved back (a fact read from an array is
+    /// otherwise copied and destroyed, retains and releases included, because the describer could
+    /// in principle change the array).
+    package static func render(_ facts: inout [Fact], names: Names, into out: inout TextOutput) {
         var renderer = TextRenderer()
         swap(&renderer.out, &out)
         defer { swap(&renderer.out, &out) }
-        var runStart = 0  // the first state change not written yet
-        for i in facts.indices {
-            if case .changed = facts[i] { continue }
-            if runStart < i { renderer.changes(facts[runStart..<i]) }
-            runStart = i + 1
-            FactDescriber.describe(facts[i], names, into: &renderer)
+        facts.withUnsafeMutableBufferPointer { facts in
+            guard let first = facts.baseAddress else { return }
+            var runStart = 0  // the first state change not written yet
+            for i in facts.indices {
+                if case .changed = facts[i] { continue }
+                if runStart < i { renderer.changes(first, runStart..<i) }
+                runStart = i + 1
+                let fact = (first + i).move()
+                FactDescriber.describe(fact, names, into: &renderer)
+                (first + i).initialize(to: fact)
+            }
+            if runStart < facts.count { renderer.changes(first, runStart..<facts.count) }
         }
-        if runStart < facts.count { renderer.changes(facts[runStart...]) }
     }
 
-    /// A run of state changes, aligned: `PATH  OLD → NEW` (`FactDescriber.text` of each value),
-    /// the value column two past the widest path.
-    private mutating func changes(_ run: ArraySlice<Fact>) {
-        var widest = 0
-        for fact in run {
-            guard case .changed(let path, _, _) = fact else {
-                preconditionFailure("a run of changes holds only changes")
+    /// A run of state changes, aligned: `PATH  OLD → NEW` (`FactDescriber.text` of each value).
+    /// Each change is taken out of its place once (its path, values and path width kept on the
+    /// stack until the column is known) and put back as it was when its line is written.
+    private mutating func changes(_ facts: UnsafeMutablePointer<Fact>, _ run: Range<Int>) {
+        typealias Row = (path: String, from: StateValue, to: StateValue, width: Int)
+        withUnsafeTemporaryAllocation(of: Row.self, capacity: run.count) { rows in
+            let rows = rows.baseAddress!
+            var widest = 0
+            for k in 0..<run.count {
+                guard
+                    case .changed(let path, let from, let to) = (facts + run.lowerBound + k).move()
+                else { preconditionFailure("a run of changes holds only changes") }
+                let width = Self.characters(path)
+                widest = max(widest, width)
+                (rows + k).initialize(to: (path, from, to, width))
             }
-            widest = max(widest, Self.characters(path))
-        }
-        let column = max(Self.labelWidth, widest + 2)
-        for fact in run {
-            guard case .changed(let path, let from, let to) = fact else { continue }
-            out.line { w in
-                w.put(path)
-                w.spaces(column - Self.characters(path))
-                Self.put(from, &w)
-                w.put(" → " as StaticString)
-                Self.put(to, &w)
+            let column = max(Self.labelWidth, widest + 2)
+            for k in 0..<run.count {
+                let (path, from, to, width) = (rows + k).move()
+                out.line { w in
+                    w.put(path)
+                    w.spaces(column - width)
+                    Self.put(from, &w)
+                    w.put(" → " as StaticString)
+                    Self.put(to, &w)
+                }
+                (facts + run.lowerBound + k).initialize(
+                    to: .changed(path: path, from: from, to: to))
             }
         }
     }
 
     /// A state value as `FactDescriber.text` spells it.
+    @inline(__always)
     private static func put(_ v: borrowing StateValue, _ out: inout LineWriter) {
         switch v {
         case .number(let d): out.put(d)
@@ -82,15 +101,20 @@ package struct TextRenderer: FactRenderer {
         padded(s, to: width, atLeast: 0, then: "")
     }
 
-    /// `s`, spaces up to `width` characters (at least `minimum` of them), then `text`.
+    /// `s`, spaces up to `width` characters (at least `minimum` of them), then `text`: the bytes
+    /// are put together on the stack and become one string (`String` appends cost far more).
     private static func padded(_ s: String, to width: Int, atLeast minimum: Int, then text: String)
         -> String
     {
         let spaces = max(width - characters(s), minimum)
-        return TextOutput.string(room: s.utf8.count + spaces + text.utf8.count) { w in
-            w.put(s)
-            w.spaces(spaces)
-            w.put(text)
+        let head = s.utf8.count
+        let total = head + spaces + text.utf8.count
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: total) { buffer in
+            var end = buffer[0...].initialize(from: s.utf8).1
+            buffer[end..<(end + spaces)].initialize(repeating: UInt8(ascii: " "))
+            end += spaces
+            end = buffer[end...].initialize(from: text.utf8).1
+            return String(decoding: UnsafeBufferPointer(rebasing: buffer[..<end]), as: UTF8.self)
         }
     }
 
@@ -110,7 +134,17 @@ package struct TextRenderer: FactRenderer {
 
     /// The characters of `s`: its bytes when it is ASCII (labels, ids: no grapheme walk).
     static func characters(_ s: String) -> Int {
-        Bytes.isASCII(s) ? s.utf8.count : s.count
+        let ascii = s.utf8.withContiguousStorageIfAvailable { bytes in
+            guard let p = bytes.baseAddress.map(UnsafeRawPointer.init) else { return true }
+            let n = bytes.count
+            // Up to 16 bytes (ids and paths): two overlapping word loads, no loop.
+            guard n >= 8, n <= 16 else { return bytes.allSatisfy { $0 < 0x80 } }
+            let either =
+                p.loadUnaligned(as: UInt64.self)
+                | p.loadUnaligned(fromByteOffset: n - 8, as: UInt64.self)
+            return either & 0x8080_8080_8080_8080 == 0
+        }
+        return ascii == true ? s.utf8.count : s.count
     }
 
     /// `d 250 = outer 200 pre + first 50 self + unconsumed 0` (every move and fling prints one).

@@ -24,7 +24,7 @@ extension Session {
         logBuffer = []
         sim.drainLog(into: &entries)
         defer {
-            entries.removeAll(keepingCapacity: true)
+            entries.empty()
             logBuffer = entries
         }
         sampler?.observe(entries)
@@ -32,60 +32,70 @@ extension Session {
         facts.reserveCapacity(entries.count + stateCount)
         // What `why` explains is filled as the entries are read.
         why.collecting { why in
-            for o in entries {
-                if case .decided(let reason) = o.event {
-                    // Only `why` prints it, but for a caught sheet, which is also a line of its own
-                    // (SPEC §5.9).
-                    guard case .sheetCaught = reason else {
+            entries.withUnsafeMutableBufferPointer { entries in
+                guard let first = entries.baseAddress else { return }
+                for k in entries.indices {
+                    // Moved out of the buffer (an entry with nothing to destroy put in its place):
+                    // moved on into the facts, not copied.
+                    let o = (first + k).move()
+                    (first + k).initialize(
+                        to: Occurrence(time: 0, frame: 0, event: .momentumEnded(driver: 0)))
+                    if case .decided(let reason) = o.event {
+                        // Only `why` prints it (moved there, not copied), but for a caught sheet,
+                        // which is also a line of its own (SPEC §5.9).
+                        guard case .sheetCaught = reason else {
+                            why.observe((consume o).event)
+                            continue
+                        }
                         why.observe(o.event)
+                        facts.append(.event(consume o))
                         continue
                     }
-                    why.observe(o.event)
-                    facts.append(.event(o))
-                    continue
+                    switch o.event {
+                    case .recognizer(.tap, .recognized), .decided:
+                        continue
+                    case .tracking, .offAxis:
+                        // `why` explains only the last (and only for a command that decided nothing
+                        // else: `WhyLog.commit`).
+                        why.observeTracking(o.event)
+                        // A move over many frames inside the slop reports where it ended up, once.
+                        if let last = facts.last, case .event(let p) = last,
+                            case .tracking = p.event
+                        {
+                            facts.removeLast()
+                        }
+                        if let last = facts.last, case .event(let p) = last, case .offAxis = p.event
+                        {
+                            facts.removeLast()
+                        }
+                    case .hazard:
+                        // Summed over the command and printed once at its end (`run`); breakpoints
+                        // saw it at its first frame.
+                        continue
+                    case .flingFrame(let l):
+                        if let i = flingAt, case .fling(var total, _, _) = facts[i] {
+                            total.merge(l)
+                            facts[i] = .fling(total, time: o.time, frame: o.frame)
+                            if let m = flingMove { why.updateMove(at: m, to: total) }
+                        } else {
+                            flingAt = facts.count
+                            facts.append(.fling(l, time: o.time, frame: o.frame))
+                            flingMove = why.observeMove(l)
+                        }
+                        continue
+                    case .moved(let l):
+                        _ = why.observeMove(l)
+                    case .touchDown, .stopped, .swallowed, .recognizer, .tapMoved,
+                        .touchesCancelled,
+                        .owner, .handoff, .released, .momentumStarted, .momentumEnded, .edgeHit,
+                        .springStarted, .springEnded, .tap, .tabbed, .pageSelected,
+                        .transitionEnded,
+                        .repair, .refused:
+                        if Why.explains(o.event) { why.observe(o.event) }
+                    }
+                    // Moved into the fact, not copied.
+                    facts.append(.event(consume o))
                 }
-                switch o.event {
-                case .recognizer(.tap, .recognized), .decided:
-                    continue
-                case .tracking, .offAxis:
-                    // `why` explains only the last (and only for a command that decided nothing
-                    // else: `WhyLog.commit`).
-                    why.observeTracking(o.event)
-                    // A move over many frames inside the slop reports where it ended up, once.
-                    if let last = facts.last, case .event(let p) = last,
-                        case .tracking = p.event
-                    {
-                        facts.removeLast()
-                    }
-                    if let last = facts.last, case .event(let p) = last, case .offAxis = p.event {
-                        facts.removeLast()
-                    }
-                case .hazard:
-                    // Summed over the command and printed once at its end (`run`); breakpoints
-                    // saw it at its first frame.
-                    continue
-                case .flingFrame(let l):
-                    if let i = flingAt, case .fling(var total, _, _) = facts[i] {
-                        total.merge(l)
-                        facts[i] = .fling(total, time: o.time, frame: o.frame)
-                        if let m = flingMove { why.updateMove(at: m, to: total) }
-                    } else {
-                        flingAt = facts.count
-                        facts.append(.fling(l, time: o.time, frame: o.frame))
-                        flingMove = why.observeMove(l)
-                    }
-                    continue
-                case .moved(let l):
-                    _ = why.observeMove(l)
-                case .touchDown, .stopped, .swallowed, .recognizer, .tapMoved,
-                    .touchesCancelled,
-                    .owner, .handoff, .released, .momentumStarted, .momentumEnded, .edgeHit,
-                    .springStarted, .springEnded, .tap, .tabbed, .pageSelected,
-                    .transitionEnded,
-                    .repair, .refused:
-                    if Why.explains(o.event) { why.observe(o.event) }
-                }
-                facts.append(.event(o))
             }
         }
         return facts

@@ -230,9 +230,10 @@ package struct TraceRunner {
     }
 }
 
-/// A trace runner's session, changed in place through the box.
+/// A trace runner's session, changed in place through the box. Only its runner reaches it, one
+/// access at a time, so the accesses are not checked at run time.
 private final class SessionBox {
-    var session: Session
+    @exclusivity(unchecked) var session: Session
 
     init(_ session: Session) { self.session = session }
 }
