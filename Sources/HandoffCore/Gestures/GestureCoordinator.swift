@@ -31,6 +31,9 @@
         var recognizer: GestureRecognizer
         /// The tap failed because the finger moved past the slop with no pan.
         var tapMoved = false
+        /// Its pan was cancelled by disabling its node (SPEC §13.1): the rest of the touch moves
+        /// nothing.
+        var cancelled = false
 
         /// Moves the finger by `step` at `time`; returns its net movement since touch-down.
         mutating func move(by step: Point, time: Double) -> Point {
@@ -61,6 +64,8 @@
         case idle
         case touching
         case panning
+        /// A finger is down whose pan was cancelled (SPEC §13.1).
+        case cancelled
     }
 
     private(set) var state: State = .idle
@@ -69,7 +74,7 @@
     @usableFromInline var stage: Stage {
         switch state {
         case .idle: .idle
-        case .touching: .touching
+        case .touching(let t): t.value.cancelled ? .cancelled : .touching
         case .panning: .panning
         case .modifying: preconditionFailure("the gesture is read during an event")
         }
@@ -172,6 +177,8 @@
             axis: Axis, delta: Double, failTap: Bool, displacement: Double, tie: Bool)
         /// The pan moved by the scroll delta `delta`.
         case drag(delta: Double)
+        /// The touch's pan was cancelled (SPEC §13.1): the move moves nothing.
+        case cancelled
     }
 
     /// The finger moved by `step` at `time`.
@@ -186,6 +193,7 @@
             GestureBox.unique(&box)
             defer { state = .touching(box) }
             let net = box.value.move(by: step, time: time)
+            if box.value.cancelled { return .cancelled }
             let decision = box.value.recognizer.touchMoved(net: net, step: step)
             switch decision {
             case .tracking(let distance):
@@ -221,7 +229,7 @@
     /// What to do once the simulator chose the pan's chain and owner.
     enum PanBegan: Equatable, Sendable {
         /// Announce the owner and its chain (the owner alone under a one-owner policy).
-        case announce(owner: Int, chain: [Int])
+        case announce(owner: Int, chain: [Int], partners: [Int] = [])
         /// No pan was being recognized; nothing changed.
         case ignored
     }
@@ -235,7 +243,52 @@
             preconditionFailure("an event began during an event")
         case .touching(let t):
             state = .panning(t, GestureBox(pan))
-            return .announce(owner: pan.owner, chain: pan.ownerOnly ? [pan.owner] : pan.chain)
+            return .announce(
+                owner: pan.owner, chain: pan.ownerOnly ? [pan.owner] : pan.chain,
+                partners: pan.partners)
+        }
+    }
+
+    /// No node could begin the pan just recognized on `axis` (SPEC §13.2): the touch goes on
+    /// without it, and without that axis. Returns whether the tap failed now (it was possible).
+    mutating func panRefused(axis: Axis) -> Bool {
+        switch state {
+        case .idle, .panning:
+            return false
+        case .modifying:
+            preconditionFailure("an event began during an event")
+        case .touching(var box):
+            state = .modifying
+            GestureBox.unique(&box)
+            let c = box.value.contact
+            let failedNow = c.tappable && !c.swallowed && !box.value.tapMoved
+            box.value.contact.axes.removeAll { $0 == axis }
+            box.value.recognizer.panRefused(
+                axis: axis, axes: c.axes, tappable: c.tappable, swallowed: c.swallowed)
+            box.value.tapMoved = true
+            state = .touching(box)
+            return failedNow
+        }
+    }
+
+    /// The pan's node was disabled (SPEC §13.1): the pan ends as if lifted, with the finger's
+    /// velocity now (and the window it was measured over), and the finger stays down moving
+    /// nothing until it lifts.
+    mutating func panCancelled(time: Double) -> (Pan, Point, Double)? {
+        switch state {
+        case .idle, .touching:
+            return nil
+        case .modifying:
+            preconditionFailure("an event began during an event")
+        case .panning(var box, let pan):
+            state = .modifying
+            GestureBox.unique(&box)
+            box.value.cancelled = true
+            let t = box.value
+            state = .touching(box)
+            let v = t.tracker.velocity(at: time)
+            let window = time - Swift.max(t.downTime, time - VelocityTracker.window)
+            return (pan.value, v, window)
         }
     }
 
@@ -285,6 +338,10 @@
         case .touching(let box):
             var t = box.value
             let c = t.contact
+            if t.cancelled {
+                // The pan was cancelled at the disable: no tap, nothing more to release.
+                return .failTap(c.target, .cancelledByPan, recognizerFailed: false, stopped: [])
+            }
             switch t.recognizer.touchEnded() {
             case .deliverTap:
                 return .deliverTap(c.target, stopped: c.stopped)

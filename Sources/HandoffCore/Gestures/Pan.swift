@@ -17,4 +17,7 @@ struct Pan: Equatable, Sendable {
     /// The first node inside the chain's sheet that took a non-zero share during this gesture
     /// (SPEC §5.5 rule 1: then a sheet resting on a detent takes nothing at release).
     var innerShare: Int? = nil
+    /// Under `uikit` and `outer`, the nodes paired with the owner in `simultaneous` that began
+    /// beside it (SPEC §13.2): each takes every move's whole delta on its own.
+    var partners: [Int] = []
 }

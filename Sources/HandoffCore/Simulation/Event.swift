@@ -34,10 +34,12 @@ public enum Event: Equatable, Sendable {
     case tapMoved(Target, distance: Double, slop: Double)
     /// The pan is locked to `axis` and the move had no part along it.
     case offAxis(Axis)
+    /// A pan passed the slop on `axis` but no node on it could begin (SPEC §13.2): no pan.
+    case panNotBegun(axis: Axis, blocks: [BeginBlock])
     /// The target received `touchesCancelled`.
     case touchesCancelled(Target)
     /// The node that owns the pan, and its chain (driver first).
-    case owner(node: Int, chain: [Int])
+    case owner(node: Int, chain: [Int], partners: [Int] = [])
     /// A finger move shared out through the chain.
     case moved(Ledger)
     /// One frame of momentum travel shared out through the chain.

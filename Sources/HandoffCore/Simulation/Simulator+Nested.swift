@@ -115,8 +115,24 @@ extension Simulator {
         let l = share(d, chain: chain, ownerOnly: ownerOnly, fling: false)
         ledger = l
         emit(.moved(l))
+        // Each simultaneous partner takes the whole delta on its own: one ledger line each,
+        // after the owner's, whose ledger is `state.ledger` (SPEC §13.2).
+        for p in pan.partners {
+            emit(.moved(share(d, chain: [p], ownerOnly: true, fling: false)))
+            // A sheet partner reads the owner's line: a list inside it took a share.
+            if innerShare == nil, graph.motion[p].isSheet, graph.path(to: owner).contains(p),
+                l.shares.contains(where: { $0.node == owner && abs($0.amount) > 1e-9 })
+            {
+                innerShare = owner
+            }
+        }
         recordHandoffs(l, last: &lastConsumer)
-        if ownerOnly { checkOwnerOnly(l, owner: owner, chain: panChain) }
+        if ownerOnly {
+            // Simultaneous partners move with the owner: none could have taken its leftover.
+            let others =
+                pan.partners.isEmpty ? panChain : panChain.filter { !pan.partners.contains($0) }
+            checkOwnerOnly(l, owner: owner, chain: others)
+        }
         checkOutOfChain(l, chain: panChain, axis: axis)
         if innerShare == nil,
             let s = chain.firstIndex(where: { graph.motion[$0].isSheet }), s > 0

@@ -11,6 +11,8 @@ extension Simulator {
         let route = graph.routes[target.node]
         let path = route.path
         emit(.touchDown(point: p, target: target, path: path))
+        // `ID.start` (SPEC §13.2): kept only for a scene whose conditions could read it.
+        gestureStarts = gestures.isEmpty ? nil : offsets
 
         // Stop momentum whose chain meets the path and springs on the path (a path is a few
         // nodes: searched in place, no set built), reporting each stop as it is found.
@@ -91,6 +93,8 @@ extension Simulator {
             beginPan(axis: axis, delta: d, failTap: failTap, sheetOwner: nil, why: why)
         case .drag(let d):
             drag(d)
+        case .cancelled:
+            return
         }
     }
 
@@ -105,9 +109,11 @@ extension Simulator {
             lastTap = TapRecord(target: target, outcome: tap)
             release(pan, velocity: v, stopped: stopped)
         case .deliverTap(let target, let stopped):
+            gestureStarts = nil
             deliverTap(target)
             settleStopped(stopped, except: [])
         case .failTap(let target, let outcome, let recognizerFailed, let stopped):
+            gestureStarts = nil
             if recognizerFailed { emit(.recognizer(.tap(target), .failed)) }
             emit(.tap(target, outcome))
             lastTap = TapRecord(target: target, outcome: outcome)
@@ -131,39 +137,80 @@ extension Simulator {
         guard case .touching(let touching) = gesture.state else { return }
         let target = touching.value.contact.target
         let path = touching.value.contact.path
-        let chain = graph.chain(target.node, axis: axis)
+        let fullChain = graph.chain(target.node, axis: axis)
+        var chain = fullChain
+        // "Can begin" (SPEC §13.2): a drag begun on a sheet's grabber, or on an animating sheet,
+        // drives the sheet alone, whatever the wiring.
+        let onSheet = sheetOwner != nil || graph.motion[target.node].isSheet
+        // Stored fields read in place: no call (a non-mutating call here copies the simulator)
+        // for a scene without wiring or disabled nodes.
+        let wired =
+            !gestures.requireToFail.isEmpty || !gestures.shouldBegin.isEmpty || disabledCount > 0
+        let blocks = onSheet || !wired ? [] : beginBlocks(chain)
+        if !blocks.isEmpty {
+            chain.removeAll { n in blocks.contains { $0.node == n } }
+            guard !chain.isEmpty else {
+                refusePan(axis: axis, blocks: blocks, target: target)
+                return
+            }
+        }
         let driver = chain[0]
         emit(.recognizer(.pan(axis), .began))
         if failTap { emit(.recognizer(.tap(target), .failed)) }
         emit(.touchesCancelled(target))
         if let why { emit(.decided(why)) }
+        if !blocks.isEmpty { emit(.decided(.cannotBegin(blocks))) }
         emit(.decided(.chain(driver: driver, chain: chain, axis: axis)))
         var owner = driver
         var ownerOnly = false
         if let sheetOwner {
             owner = sheetOwner
         } else if let decision = ownership(
-            path: path, chain: chain, axis: axis, ScrollDirection(of: delta))
+            path: path, chain: fullChain, axis: axis,
+            ScrollDirection(of: delta), blocks: blocks)
         {
             ownerOnly = true
             owner = decision.owner
             emit(.decided(.ownership(decision)))
         }
         let sheet = chain.first { graph.motion[$0].isSheet }
-        let pan = Pan(
+        var pan = Pan(
             axis: axis, driver: driver, chain: chain, owner: owner, ownerOnly: ownerOnly,
             startPage: graph.motion[driver].pages == .scrolled ? page(driver) : 0,
             sheetStart: sheet.map { sheetTop($0) }, lastConsumer: nil)
+        // Simultaneous partners that can begin begin beside the owner (SPEC §13.2); a drag on a
+        // sheet's own area drives the sheet alone.
+        if ownerOnly, !onSheet, !gestures.simultaneous.isEmpty {
+            pan.partners = gestures.partners(of: owner).filter { p in
+                chain.contains(p) && p != owner
+            }
+        }
         switch gesture.panBegan(pan) {
-        case .announce(let owner, let chain): emit(.owner(node: owner, chain: chain))
+        case .announce(let owner, let chain, let partners):
+            emit(.owner(node: owner, chain: chain, partners: partners))
         case .ignored: return
         }
         if delta != 0 { drag(delta) }
     }
 
+    /// No node on `axis` can begin (SPEC §13.2): no pan is recognized on it, the movement moves
+    /// nothing and the tap fails as `moved`.
+    private mutating func refusePan(axis: Axis, blocks: [BeginBlock], target: Target) {
+        emit(.panNotBegun(axis: axis, blocks: blocks))
+        if gesture.panRefused(axis: axis) {
+            let start = gesture.touching.map { $0.start } ?? Point(0, 0)
+            let net = (gesture.position ?? start) - start
+            emit(
+                .tapMoved(
+                    target, distance: Swift.max(abs(net.x), abs(net.y)), slop: settings.slop))
+        }
+    }
+
     /// The owner under a one-owner policy (SPEC §5.3), from the facts of the hit path; nil under
-    /// `nested`.
-    func ownership(path: [Int], chain: [Int], axis: Axis, _ dir: ScrollDirection)
+    /// `nested`. Nodes in `blocks` cannot begin (SPEC §13.2).
+    func ownership(
+        path: [Int], chain: [Int], axis: Axis, _ dir: ScrollDirection, blocks: [BeginBlock] = []
+    )
         -> Ownership.Decision?
     {
         func candidate(_ n: Int) -> Ownership.Candidate {
@@ -171,7 +218,8 @@ extension Simulator {
             return Ownership.Candidate(
                 node: n, axis: graph.axis(n)!, isSheet: graph.motion[n].isSheet,
                 exceeds: r.upperBound - r.lowerBound > 1e-9, bounces: bounces(n),
-                room: room(n, dir))
+                room: room(n, dir), blocked: blocks.first { $0.node == n }?.reason,
+                transfers: transfers[n])
         }
         switch settings.policy {
         case .nested:

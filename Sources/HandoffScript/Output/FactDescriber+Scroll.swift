@@ -8,13 +8,22 @@ extension FactDescriber {
     ) {
         func id(_ node: Int) -> FactValue { .string(n.id(node)) }
         switch e {
-        case .owner(let node, let chain):
+        case .owner(let node, let chain, let partners):
             r.describe(
                 "owner", at: moment, role: .highlight,
                 { out in
                     out.line { w in
                         w.label("owner")
                         w.put(n.id(node))
+                        // Simultaneous partners (SPEC §13.2): `owner studios + sheet (simultaneous)`.
+                        for p in partners {
+                            w.put(" + " as StaticString)
+                            w.put(n.id(p))
+                        }
+                        if !partners.isEmpty {
+                            w.put(" (simultaneous)" as StaticString)
+                            return
+                        }
                         w.put(" (chain " as StaticString)
                         for (i, c) in chain.enumerated() {
                             if i > 0 { w.put(", " as StaticString) }
@@ -23,7 +32,8 @@ extension FactDescriber {
                         w.put(")" as StaticString)
                     }
                 },
-                [("node", id(node)), ("chain", .list(chain.map(id)))])
+                [("node", id(node)), ("chain", .list(chain.map(id)))]
+                    + (partners.isEmpty ? [] : [("partners", .list(partners.map(id)))]))
         case .moved(let l):
             ledgerFact("move", label: "move", l, n, at: moment, into: &r)
         case .flingFrame(let l):

@@ -1,3 +1,5 @@
+import HandoffCore
+
 /// Deterministic number printing: at most 2 decimals, half away from zero, trailing zeros
 /// dropped, no negative zero (`120`, `52.77`, `0.5`).
 package enum NumberFormat {
@@ -170,6 +172,9 @@ package enum NumberFormat {
 
     /// Whether `a` and `b` print the same with `format` (without building either text): the same
     /// rounded hundredths, the same whole number past 9e13, or the same non-finite word.
+    /// (The core's `Printed.same` is the same rule for conditions; this copy stays here, where
+    /// every command's `old → new` calls it, so it inlines: a call across modules cost about a
+    /// hundred instructions a command.)
     package static func printsSame(_ a: Double, _ b: Double) -> Bool {
         if a == b { return true }
         guard a.isFinite, b.isFinite else {

@@ -94,6 +94,7 @@ package struct Session {
         case .policy(let p): sim.settings.policy = p
         case .fps(let n): sim.settings.fps = Double(n)
         case .output(let j): json = j
+        case .node, .gestures: applySceneKey(setting)
         }
     }
 
