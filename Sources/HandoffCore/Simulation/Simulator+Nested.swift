@@ -127,7 +127,12 @@ extension Simulator {
             }
         }
         recordHandoffs(l, last: &lastConsumer)
-        if ownerOnly { checkOwnerOnly(l, owner: owner, chain: panChain) }
+        if ownerOnly {
+            // Simultaneous partners move with the owner: none could have taken its leftover.
+            let others =
+                pan.partners.isEmpty ? panChain : panChain.filter { !pan.partners.contains($0) }
+            checkOwnerOnly(l, owner: owner, chain: others)
+        }
         checkOutOfChain(l, chain: panChain, axis: axis)
         if innerShare == nil,
             let s = chain.firstIndex(where: { graph.motion[$0].isSheet }), s > 0

@@ -5,13 +5,17 @@ extension Simulator {
         emit(.released(velocity: v, scroll: scrollV))
         let before = animations.count
         if pan.ownerOnly {
-            releaseNode(
-                pan.owner, pan: pan, fingerV: v.along(pan.axis), scrollV: scrollV,
-                chain: [pan.owner], ownerOnly: true)
-            // Each simultaneous partner decelerates on its own (SPEC §13.2).
-            for p in pan.partners {
+            // Each simultaneous partner decelerates on its own (SPEC §13.2); the other
+            // recognizers, moving too, are no node that "could have taken" its leftover.
+            for r in [pan.owner] + pan.partners {
+                var own = pan
+                if !pan.partners.isEmpty {
+                    own.chain.removeAll {
+                        $0 != r && ($0 == pan.owner || pan.partners.contains($0))
+                    }
+                }
                 releaseNode(
-                    p, pan: pan, fingerV: v.along(pan.axis), scrollV: scrollV, chain: [p],
+                    r, pan: own, fingerV: v.along(pan.axis), scrollV: scrollV, chain: [r],
                     ownerOnly: true)
             }
         } else {
