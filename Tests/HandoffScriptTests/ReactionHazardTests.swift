@@ -87,4 +87,49 @@ struct ReactionHazardTests {
         #expect(out.contains { $0.hasSuffix("not delivered: swallowed") })
         #expect(Self.hazards(out).isEmpty)
     }
+
+    /// Two scroll views recognizing together (Traces/app-code/simultaneous.yaml), with `rules`.
+    static func simultaneous(_ rules: String) -> Session {
+        let files = MemoryFiles()
+        files.files["s.yaml"] = """
+            window: [390, 844]
+            touch: [195, 500]
+            root:
+              - scroll: outer
+                frame: [0, 0, 390, 844]
+                content: 1200
+                bounces: false
+                children:
+                  - list: inner
+                    frame: [0, 200, 390, 644]
+                    rows: 30
+                    rowHeight: 60
+            settings: {policy: uikit}
+            gestures:
+              simultaneous: [[inner, outer]]
+            \(rules)
+            """
+        var s = Session(scene: BuiltinScenes.tabs, ref: "tabs", files: files)
+        _ = s.run("load s.yaml")
+        return s
+    }
+
+    @Test func bothRecognizersMovingIsADoubleScroll() {
+        var s = Self.simultaneous("")
+        // Each takes the whole 100: the smaller of the two moves is 100.
+        #expect(
+            Self.hazards(s.run("pan 0 -100 over 100ms").lines.map(\.text)) == [
+                "hazard    double-scroll inner outer 100 (both recognizers moved their views by the finger's movement)"
+            ])
+    }
+
+    @Test func aRuleThatHoldsOneIsNoDoubleScroll() {
+        var s = Self.simultaneous(
+            """
+            on:
+              - scroll: outer
+                set: {outer.offset: 0}
+            """)
+        #expect(Self.hazards(s.run("pan 0 -100 over 100ms").lines.map(\.text)).isEmpty)
+    }
 }

@@ -33,6 +33,7 @@ extension Simulator {
             if offsets[n] != book.before[n] { fireRule(k) }
         }
         runPending(only: nil)
+        checkDoubleScroll()
         notePrinted()
     }
 

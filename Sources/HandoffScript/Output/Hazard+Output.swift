@@ -23,6 +23,9 @@ extension Hazard {
         case .reactionLoop(_, let rule, let w):
             return
                 "reaction-loop \(rule) (\(w.trigger.rawValue) \(n.id(w.triggerNode)) fired again after the rule ran; it would write \(n.id(w.node)).\(w.key.rawValue) \(f(w.from)) → \(f(w.to)))"
+        case .doubleScroll(_, let partner, let amount):
+            return
+                "double-scroll \(n.id(node)) \(n.id(partner)) \(f(amount)) (both recognizers moved their views by the finger's movement)"
         case .hiddenMomentum(_, let amount, let animation):
             return
                 "hidden-momentum \(n.id(node)) (the touch was swallowed by its \(animation.rawValue), \(f(amount)) still to go, while code held its offset)"
@@ -63,6 +66,8 @@ extension Hazard {
             ]
         case .hiddenMomentum(_, _, let animation):
             return head + [("animation", .string(animation.rawValue))]
+        case .doubleScroll(_, let partner, _):
+            return head + [("partner", .string(n.id(partner)))]
         }
     }
 
@@ -95,6 +100,11 @@ extension Hazard {
             return (
                 "§13.3",
                 "hazard reaction-loop: rule \(rule) ran in this frame, its trigger (\(w.trigger.rawValue) \(n.id(w.triggerNode))) fired again and its when still holds, and running it again would write \(n.id(w.node)).\(w.key.rawValue) \(f(w.from)) → \(f(w.to)): the app's code fights itself (each rule runs at most once per frame)"
+            )
+        case .doubleScroll(_, let partner, let amount):
+            return (
+                "§13.3",
+                "hazard double-scroll: \(id) and \(n.id(partner)) recognize simultaneously and both moved by the finger's movement, which no rule undid: the content moves twice as fast (\(f(amount)), the smaller of their moves)"
             )
         case .hiddenMomentum(_, let amount, let animation):
             return (
