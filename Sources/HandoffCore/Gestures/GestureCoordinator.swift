@@ -125,7 +125,8 @@
 
     /// A finger went down at `point` at `time`.
     mutating func touchBegan(
-        _ contact: consuming Contact, at point: Point, time: Double, slop: Double, mode: SlopMode
+        _ contact: consuming Contact, at point: Point, time: Double, slop: Double, mode: SlopMode,
+        touches: TouchPipeline = .simple
     ) -> TouchBegan {
         switch state {
         case .touching, .panning:
@@ -135,7 +136,7 @@
         case .idle:
             var recognizer = GestureRecognizer(
                 axes: contact.axes, tappable: contact.tappable, swallowed: contact.swallowed,
-                slop: slop, mode: mode)
+                slop: slop, mode: mode, reaching: touches == .uikit)
             let result: TouchBegan
             if let sheet = contact.caughtSheet {
                 _ = recognizer.beginImmediately(axis: .vertical)
@@ -147,7 +148,8 @@
                 GestureBox(
                     Touching(
                         contact: contact, start: point, position: point, downTime: time,
-                        tracker: VelocityTracker(time: time, position: point),
+                        tracker: VelocityTracker(
+                            time: time, position: point, sampled: touches == .uikit),
                         recognizer: recognizer)))
             return result
         }
@@ -262,10 +264,11 @@
     enum TouchEnded: Equatable, Sendable {
         /// No finger is down.
         case noFinger
-        /// End the pan and release it with `velocity` (measured over `window` seconds, nil when
-        /// given); no tap reaches `target`, for `tap`.
+        /// End the pan and release it with `velocity` (measured as `source` says); no tap
+        /// reaches `target`, for `tap`.
         case release(
-            Pan, velocity: Point, window: Double?, target: Target, tap: TapOutcome, stopped: [Int])
+            Pan, velocity: Point, source: VelocitySource, target: Target, tap: TapOutcome,
+            stopped: [Int])
         /// Deliver the tap to `target`.
         case deliverTap(Target, stopped: [Int])
         /// No tap reaches `target`, for `outcome`; `recognizerFailed`: print the tap
@@ -301,11 +304,18 @@
             guard case .endedPan(let tap) = t.recognizer.touchEnded() else {
                 preconditionFailure("a pan ends as a pan")
             }
-            let v = explicit ?? t.tracker.velocity(at: time)
-            let window =
-                explicit == nil ? time - Swift.max(t.downTime, time - VelocityTracker.window) : nil
+            let v: Point
+            let source: VelocitySource
+            if let explicit {
+                (v, source) = (explicit, .given)
+            } else if let estimate = t.tracker.scrollView(at: time) {
+                (v, source) = (estimate.velocity, .scrollView(estimate))
+            } else {
+                v = t.tracker.velocity(at: time)
+                source = .window(time - Swift.max(t.downTime, time - VelocityTracker.window))
+            }
             return .release(
-                pan, velocity: v, window: window, target: t.contact.target, tap: tap,
+                pan, velocity: v, source: source, target: t.contact.target, tap: tap,
                 stopped: t.contact.stopped)
         }
     }

@@ -66,12 +66,19 @@ public struct GestureRecognizer: Equatable, Sendable {
     private(set) var state: State
     public let slop: Double
     public let mode: SlopMode
+    /// Under `touches uikit` reaching the slop is enough (≥, SPEC §4.4); else it must be passed.
+    public let reaching: Bool
 
-    /// A touch went down. `axes` lists the pannable axes innermost first.
-    public init(axes: [Axis], tappable: Bool, swallowed: Bool, slop: Double, mode: SlopMode) {
+    /// A touch went down. `axes` lists the pannable axes innermost first; `reaching`: the slop
+    /// test is `≥` (UIKit's scroll view, SPEC §4.4), not `>` (§4.2).
+    public init(
+        axes: [Axis], tappable: Bool, swallowed: Bool, slop: Double, mode: SlopMode,
+        reaching: Bool = false
+    ) {
         state = .possible(Possible(axes: axes, tappable: tappable, swallowed: swallowed))
         self.slop = slop
         self.mode = mode
+        self.reaching = reaching
     }
 
     /// A pan that begins at touch-down with no slop (a touch on an animating sheet).
@@ -90,12 +97,16 @@ public struct GestureRecognizer: Equatable, Sendable {
         }
     }
 
-    /// Whether a displacement is strictly past the slop (SPEC §4.2). The finger's position is a
-    /// sum of steps, so `pan 0 -10 over 100ms` (six steps of 1.67) ends 10.000000000000057 from
-    /// its touch-down point: differences under `slopTolerance` are rounding, not movement, and a
-    /// drag decides the same whether it is one move or split into frames.
+    /// Whether a displacement is strictly past the slop (SPEC §4.2), or under `reaching` at
+    /// least the slop (§4.4). The finger's position is a sum of steps, so `pan 0 -10 over 100ms`
+    /// (six steps of 1.67) ends 10.000000000000057 from its touch-down point: differences under
+    /// `slopTolerance` are rounding, not movement, and a drag decides the same whether it is one
+    /// move or split into frames. Under `reaching` a finger that has not moved never reaches a
+    /// slop of 0: a pan needs some movement.
     public func isPastSlop(_ displacement: Double) -> Bool {
-        abs(displacement) - slop > Self.slopTolerance
+        let d = abs(displacement)
+        guard reaching else { return d - slop > Self.slopTolerance }
+        return d > Self.slopTolerance && d - slop > -Self.slopTolerance
     }
 
     /// A billionth of a point.

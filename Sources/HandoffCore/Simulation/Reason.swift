@@ -6,7 +6,8 @@ public enum Reason: Equatable, Sendable {
     case stopped(nodes: [Int], swallowed: Bool)
     /// §4.2: a pan was recognized: net displacement past the slop on its axis.
     case recognized(
-        axis: Axis, displacement: Double, slop: Double, tie: Bool, mode: SlopMode, charged: Double)
+        axis: Axis, displacement: Double, slop: Double, tie: Bool, mode: SlopMode, charged: Double,
+        reaching: Bool = false)
     /// §4.2, §5.9: a touch on an animating sheet stopped its `stopped` animation and begins
     /// the sheet pan at once; the touch is `cancelled by pan`, not swallowed. Printed (`caught`).
     case sheetCaught(sheet: Int, stopped: AnimationKind)
@@ -14,8 +15,11 @@ public enum Reason: Equatable, Sendable {
     case chain(driver: Int, chain: [Int], axis: Axis)
     /// §5.3: under `uikit` or `outer`, the owner chosen at recognition and the walk that chose it.
     case ownership(Ownership.Decision)
-    /// §4.3: the release velocity and where it came from (nil window: given explicitly).
-    case velocity(Point, window: Double?)
+    /// §4.3, §4.4: the release velocity and where it came from.
+    case velocity(Point, source: VelocitySource)
+    /// §4.4: under `touches uikit` a release slower than 250 pt/s along the axis starts no
+    /// momentum (UIKit zeroes it).
+    case belowMomentumThreshold(node: Int, velocity: Double)
     /// §5.5 rule 1: a sheet between detents took the velocity.
     case detent(
         sheet: Int, top: Double, fingerVelocity: Double, downward: Bool?, from: Double, to: Double,
@@ -47,4 +51,14 @@ public enum DetentKept: Equatable, Sendable {
     case noNeighbour(downward: Bool)
     /// No velocity and no travel since the gesture began: no direction.
     case noDirection
+}
+
+/// Where a release velocity came from (SPEC §4.3, §4.4).
+public enum VelocitySource: Equatable, Sendable {
+    /// Given with `end VX VY`.
+    case given
+    /// The displacement over the last `window` seconds (100 ms, or since touch-down) (§4.3).
+    case window(Double)
+    /// UIKit's scroll view blend of its last two samples (§4.4, `touches uikit`).
+    case scrollView(ScrollViewVelocity.Estimate)
 }

@@ -57,7 +57,8 @@ extension Simulator {
         let tapPossible = contact.tappable && !contact.swallowed
         // The contact moves into the coordinator.
         switch gesture.touchBegan(
-            consume contact, at: p, time: time, slop: settings.slop, mode: settings.slopMode)
+            consume contact, at: p, time: time, slop: settings.slop, mode: settings.slopMode,
+            touches: settings.touches)
         {
         case .fingerAlreadyDown:
             throw .fingerAlreadyDown
@@ -87,7 +88,7 @@ extension Simulator {
         case .recognized(let axis, let d, let failTap, let displacement, let tie):
             let why = Reason.recognized(
                 axis: axis, displacement: displacement, slop: settings.slop, tie: tie,
-                mode: settings.slopMode, charged: d)
+                mode: settings.slopMode, charged: d, reaching: settings.touches == .uikit)
             beginPan(axis: axis, delta: d, failTap: failTap, sheetOwner: nil, why: why)
         case .drag(let d):
             drag(d)
@@ -99,8 +100,8 @@ extension Simulator {
         switch gesture.touchEnded(velocity: explicit, time: time) {
         case .noFinger:
             throw .noFinger
-        case .release(let pan, let v, let window, let target, let tap, let stopped):
-            emit(.decided(.velocity(v, window: window)))
+        case .release(let pan, let v, let source, let target, let tap, let stopped):
+            emit(.decided(.velocity(v, source: source)))
             emit(.recognizer(.pan(pan.axis), .ended))
             lastTap = TapRecord(target: target, outcome: tap)
             release(pan, velocity: v, stopped: stopped)

@@ -6,6 +6,7 @@ package enum Setting: Equatable, Sendable {
     case slop(Double)
     case slopMode(SlopMode)
     case policy(Policy)
+    case touches(TouchPipeline)
     case fps(Int)
     case output(json: Bool)
 
@@ -38,6 +39,8 @@ package enum Setting: Equatable, Sendable {
                 self = .slopMode(SlopMode(rawValue: value)!)
             case ("policy", _) where Policy(rawValue: value) != nil:
                 self = .policy(Policy(rawValue: value)!)
+            case ("touches", _) where TouchPipeline(rawValue: value) != nil:
+                self = .touches(TouchPipeline(rawValue: value)!)
             case ("output", "json"): self = .output(json: true)
             case ("output", "text"): self = .output(json: false)
             default:
@@ -54,6 +57,7 @@ package enum Setting: Equatable, Sendable {
         case .slop: "slop"
         case .slopMode: "slopmode"
         case .policy: "policy"
+        case .touches: "touches"
         case .fps: "fps"
         case .output: "output"
         }
@@ -65,6 +69,7 @@ package enum Setting: Equatable, Sendable {
         case .slop(let v): NumberFormat.exact(v)
         case .slopMode(let m): m.rawValue
         case .policy(let p): p.rawValue
+        case .touches(let t): t.rawValue
         case .fps(let n): String(n)
         case .output(let json): json ? "json" : "text"
         }

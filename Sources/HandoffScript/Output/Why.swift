@@ -220,9 +220,11 @@ enum Why {
                     ? "the touch-down stopped \(ids) and is swallowed: it stopped momentum or a page, detent or snap spring"
                     : "the touch-down stopped a bounce-back on \(ids); that alone does not swallow the touch"
             )
-        case .recognized(let axis, let d, let slop, let tie, let mode, let charged):
+        case .recognized(let axis, let d, let slop, let tie, let mode, let charged, let reaching):
             var text =
-                "pan(\(axis.rawValue)) recognized: net displacement \(f(d)) on that axis is past the slop \(f(slop)) (strictly greater)"
+                reaching
+                ? "pan(\(axis.rawValue)) recognized: net displacement \(f(d)) on that axis reaches the slop \(f(slop)) (at least: UIKit's scroll view)"
+                : "pan(\(axis.rawValue)) recognized: net displacement \(f(d)) on that axis is past the slop \(f(slop)) (strictly greater)"
             if tie {
                 text += "; both axes passed in one event: the innermost scroll node's axis wins"
             }
@@ -230,7 +232,7 @@ enum Why {
                 mode == .full
                 ? "; mode full applies the whole \(f(abs(charged))) at once"
                 : "; mode subtract applies only the \(f(abs(charged))) past the slop"
-            return ("§4.2", text)
+            return (reaching ? "§4.4" : "§4.2", text)
         case .sheetCaught(let sheet, let stopped):
             return (
                 "§5.9",
@@ -243,9 +245,15 @@ enum Why {
             )
         case .ownership(let d):
             return ownership(d, n).last!
-        case .velocity(let v, let window):
-            guard let window else {
+        case .velocity(let v, let source):
+            let window: Double
+            switch source {
+            case .given:
                 return ("§4.3", "release velocity (\(f(v.x)), \(f(v.y))) pt/s, given with 'end'")
+            case .scrollView(let e):
+                return ("§4.4", scrollViewVelocity(e))
+            case .window(let w):
+                window = w
             }
             if window <= 0 {
                 return (
@@ -311,6 +319,8 @@ enum Why {
                 "§5.5 r4",
                 "\(n.id(node)) at rest at \(f(offset)), strictly between its ends: snap: edges springs to the nearer end, \(f(target)) (the midpoint goes to min)"
             )
+        case .belowMomentumThreshold(let node, let v):
+            return ("§4.4", belowMomentumThreshold(n.id(node), v))
         }
     }
 }
