@@ -184,7 +184,7 @@ import Testing
         let scene = try Harness.run(["help", "scene"])
         #expect(scene.status == 0)
         #expect(scene.lines.first == "scene files (YAML or JSON; SPEC §2). At the top:")
-        #expect(scene.out.contains("\n  rowHeights    [heights], one per row\n"))
+        #expect(scene.out.contains("\n  rowHeights               [heights], one per row\n"))
         let replay = try Harness.run(["help", "replay"])
         #expect(replay.out.contains("USAGE: handoff replay"))
         let undo = try Harness.run(["help", "undo"])

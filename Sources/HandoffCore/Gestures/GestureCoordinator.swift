@@ -19,6 +19,14 @@
         /// The innermost sheet on the path, when the touch stopped it animating: the touch pans
         /// it at once, with no slop, and the sheet owns the pan.
         var caughtSheet: Int? = nil
+        /// Under `touches uikit`, the innermost scroll node of the path whose momentum or
+        /// bounce-back the touch stopped: the touch pans it at once, with no slop (SPEC §4.4).
+        var caughtScroll: (node: Int, axis: Axis)? = nil
+        /// The target is a control under `touches uikit`: it keeps its touch (SPEC §4.4).
+        var control = false
+        /// Under `touches uikit`, when a delaying scroll node on the path lets the content have
+        /// the touch (touch-down + 0.15 s); nil when it has it at once.
+        var deliverAt: Double? = nil
     }
 
     /// The finger while it is down, before and during a pan.
@@ -31,6 +39,8 @@
         var recognizer: GestureRecognizer
         /// The tap failed because the finger moved past the slop with no pan.
         var tapMoved = false
+        /// Whether the content has the touch yet.
+        var delivery: Delivery = .delivered
 
         /// Moves the finger by `step` at `time`; returns its net movement since touch-down.
         mutating func move(by step: Point, time: Double) -> Point {
@@ -121,6 +131,8 @@
         case track(tapPossible: Bool)
         /// The touch landed on an animating sheet: begin its pan at once, owned by `sheet`.
         case beginSheetPan(sheet: Int, axis: Axis)
+        /// Under `touches uikit` the touch caught a moving scroll node: begin its pan at once.
+        case beginCaughtPan(node: Int, axis: Axis)
     }
 
     /// A finger went down at `point` at `time`.
@@ -136,13 +148,20 @@
         case .idle:
             var recognizer = GestureRecognizer(
                 axes: contact.axes, tappable: contact.tappable, swallowed: contact.swallowed,
-                slop: slop, mode: mode, reaching: touches == .uikit)
+                slop: slop, mode: mode, reaching: touches == .uikit, slopFails: !contact.control)
             let result: TouchBegan
+            var delivery = Delivery.delivered
             if let sheet = contact.caughtSheet {
                 _ = recognizer.beginImmediately(axis: .vertical)
                 result = .beginSheetPan(sheet: sheet, axis: .vertical)
+            } else if let caught = contact.caughtScroll {
+                // The content never gets a touch that caught a moving scroll view (§4.4).
+                _ = recognizer.beginImmediately(axis: caught.axis, tap: .swallowed)
+                result = .beginCaughtPan(node: caught.node, axis: caught.axis)
+                delivery = .withheld
             } else {
                 result = .track(tapPossible: contact.tappable && !contact.swallowed)
+                if let at = contact.deliverAt { delivery = .delayed(at: at) }
             }
             state = .touching(
                 GestureBox(
@@ -150,7 +169,7 @@
                         contact: contact, start: point, position: point, downTime: time,
                         tracker: VelocityTracker(
                             time: time, position: point, sampled: touches == .uikit),
-                        recognizer: recognizer)))
+                        recognizer: recognizer, delivery: delivery)))
             return result
         }
     }
@@ -321,20 +340,56 @@
     }
 }
 
-/// A value held by reference until it changes (copy on write): copies of the simulator share a
-/// gesture's payload, and `unique` copies it before the first change to a shared one.
-/// (Sendable unchecked: its value changes only through the unique reference `unique` makes.)
-final class GestureBox<Value: Equatable & Sendable>: Equatable, @unchecked Sendable {
-    var value: Value
+// MARK: Content touches (SPEC §4.4)
 
-    init(_ value: Value) { self.value = value }
+extension GestureCoordinator {
+    /// Whether the content has the touch, while a finger is down.
+    var delivery: Delivery? {
+        switch state {
+        case .touching(let t), .panning(let t, _): t.value.delivery
+        case .idle: nil
+        case .modifying: preconditionFailure("the gesture is read during an event")
+        }
+    }
 
-    static func == (a: GestureBox, b: GestureBox) -> Bool { a === b || a.value == b.value }
-}
+    /// Delivers a delayed touch to the content once its time has come (`at` ≥ due − 1e-9), or
+    /// at once with `now` (a lift). Returns the target and how long it was held.
+    mutating func deliver(at time: Double, now: Bool = false) -> (Target, held: Double)? {
+        guard case .touching(var box) = state, case .delayed(let due) = box.value.delivery,
+            now || time >= due - 1e-9
+        else { return nil }
+        state = .modifying
+        GestureBox.unique(&box)
+        box.value.delivery = .delivered
+        state = .touching(box)
+        return (box.value.contact.target, time - box.value.downTime)
+    }
 
-extension GestureBox {
-    /// Nothing else holds the box after this: a shared one is replaced by a copy.
-    static func unique(_ box: inout GestureBox) {
-        if !isKnownUniquelyReferenced(&box) { box = GestureBox(box.value) }
+    /// A pan began before the content had the touch: it never will.
+    mutating func withhold() {
+        guard case .touching(var box) = state, case .delayed = box.value.delivery else { return }
+        state = .modifying
+        GestureBox.unique(&box)
+        box.value.delivery = .withheld
+        state = .touching(box)
+    }
+
+    /// The pan being recognized failed because the content keeps the touch (§4.4): no pan for
+    /// the rest of this touch. Returns the tap's failure as `moved` if it fails now.
+    mutating func panFailed() -> TouchMoved {
+        guard case .touching(var box) = state else { return .noFinger }
+        state = .modifying
+        GestureBox.unique(&box)
+        defer { state = .touching(box) }
+        let net = box.value.position - box.value.start
+        switch box.value.recognizer.panFailed(net: net) {
+        case .tapMoved(let distance):
+            box.value.tapMoved = true
+            return .tapFailed(target: box.value.contact.target, distance: distance)
+        case .tracking(let distance):
+            return .tracking(distance: distance)
+        case .none, .offAxis, .beganPan, .changedPan, .endedPan, .deliverTap, .failTap:
+            return .noFinger
+        }
     }
 }

@@ -34,6 +34,9 @@ public enum Event: Equatable, Sendable {
     case tapMoved(Target, distance: Double, slop: Double)
     /// The pan is locked to `axis` and the move had no part along it.
     case offAxis(Axis)
+    /// Under `touches uikit` the content received a delayed touch, `held` seconds after
+    /// touch-down; `atLift`: the finger lifted first, so began and ended arrive at once (§4.4).
+    case delivered(Target, held: Double, atLift: Bool)
     /// The target received `touchesCancelled`.
     case touchesCancelled(Target)
     /// The node that owns the pan, and its chain (driver first).

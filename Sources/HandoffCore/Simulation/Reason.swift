@@ -15,6 +15,16 @@ public enum Reason: Equatable, Sendable {
     case chain(driver: Int, chain: [Int], axis: Axis)
     /// §5.3: under `uikit` or `outer`, the owner chosen at recognition and the walk that chose it.
     case ownership(Ownership.Decision)
+    /// §4.4: the content has the touch (a `control`, or the would-be owner cannot cancel content
+    /// touches), so the pan fails and nothing scrolls for the rest of the touch.
+    case contentKeepsTouch(target: Target, owner: Int, control: Bool)
+    /// §4.4: a pan began before the 0.15 s delay ran out: the target never had the touch.
+    case neverDelivered(Target)
+    /// §4.4: the touch-down stopped the momentum or bounce-back of `node` and begins its pan at
+    /// once (UIKit's `_beginScroll` while decelerating or bouncing); the touch is swallowed.
+    case caughtMoving(node: Int, kind: AnimationKind)
+    /// §4.4: a control's tap at the lift: the finger `inside` its frame grown by 70 pt.
+    case touchGutter(target: Target, inside: Bool)
     /// §4.3, §4.4: the release velocity and where it came from.
     case velocity(Point, source: VelocitySource)
     /// §4.4: under `touches uikit` a release slower than 250 pt/s along the axis starts no

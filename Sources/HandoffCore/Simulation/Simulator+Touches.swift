@@ -19,6 +19,10 @@ extension Simulator {
             tappable: isTappable(target))
         // The animation the touch stopped on a sheet (or on a momentum chain with one).
         var sheetStop: AnimationKind?
+        let uikit = settings.touches == .uikit
+        // Under `touches uikit`: the scroll nodes of the path whose momentum or bounce-back the
+        // touch stopped (§4.4), innermost chosen below.
+        var caught: (node: Int, kind: AnimationKind)?
         var k = 0
         while k < animations.count {
             let stopped: (node: Int, kind: AnimationKind)?
@@ -28,11 +32,16 @@ extension Simulator {
                 contact.stopped += m.chain
                 contact.swallowed = true
                 if m.chain.contains(where: { graph.motion[$0].isSheet }) { sheetStop = .momentum }
+                if uikit { caught = innermost(caught, m.chain, .momentum, on: path) }
             case .spring(let s) where path.contains(s.node):
                 stopped = (s.node, s.kind)
                 contact.stopped.append(s.node)
-                if s.kind != .bounce { contact.swallowed = true }
+                // Under `touches uikit` catching a bounce-back swallows the touch too (§4.4).
+                if s.kind != .bounce || uikit { contact.swallowed = true }
                 if graph.motion[s.node].isSheet { sheetStop = s.kind }
+                if uikit, s.kind == .bounce {
+                    caught = innermost(caught, [s.node], .bounce, on: path)
+                }
             case .momentum, .spring, .transition:
                 stopped = nil
             }
@@ -49,6 +58,14 @@ extension Simulator {
         // A touch that begins a sheet pan is `cancelled by pan`, not swallowed (SPEC §5.9): the
         // `caught` fact says what it stopped and began.
         if contact.caughtSheet != nil { contact.swallowed = false }
+        if uikit, contact.caughtSheet == nil {
+            if let caught, let axis = graph.axis(caught.node) {
+                contact.caughtScroll = (caught.node, axis)
+            } else {
+                contact.deliverAt = contentDelay(target, path: path).map { time + $0 }
+            }
+            contact.control = target.item == nil && graph.nodes[target.node].control
+        }
         if contact.swallowed { emit(.swallowed(target)) }
         if !contact.stopped.isEmpty, contact.caughtSheet == nil {
             emit(.decided(.stopped(nodes: contact.stopped, swallowed: contact.swallowed)))
@@ -64,6 +81,10 @@ extension Simulator {
             throw .fingerAlreadyDown
         case .track(let tapPossible):
             if tapPossible { emit(.recognizer(.tap(target), .possible)) }
+        case .beginCaughtPan(let node, let axis):
+            emit(.decided(.caughtMoving(node: node, kind: caught?.kind ?? .momentum)))
+            beginPan(
+                axis: axis, delta: 0, failTap: false, sheetOwner: nil, caughtOwner: node, why: nil)
         case .beginSheetPan(let sheet, let axis):
             // A touch on an animating sheet begins the sheet pan at once; the sheet owns it.
             if tapPossible { emit(.recognizer(.tap(target), .possible)) }
@@ -74,6 +95,7 @@ extension Simulator {
 
     /// Moves the finger by `delta` at the current time.
     public mutating func move(by delta: Point) throws(SimulatorError) {
+        deliverContentTouch()
         switch gesture.touchMoved(by: delta, time: time) {
         case .noFinger:
             throw .noFinger
@@ -97,6 +119,8 @@ extension Simulator {
 
     /// Lifts the finger with an explicit velocity (pt/s), or the estimated one (SPEC §4.3).
     public mutating func end(velocity explicit: Point? = nil) throws(SimulatorError) {
+        deliverContentTouch(atLift: true)
+        let finger = gesture.position
         switch gesture.touchEnded(velocity: explicit, time: time) {
         case .noFinger:
             throw .noFinger
@@ -106,7 +130,13 @@ extension Simulator {
             lastTap = TapRecord(target: target, outcome: tap)
             release(pan, velocity: v, stopped: stopped)
         case .deliverTap(let target, let stopped):
-            deliverTap(target)
+            if let finger, !withinTouchGutter(target, finger) {
+                emit(.recognizer(.tap(target), .failed))
+                emit(.tap(target, .moved))
+                lastTap = TapRecord(target: target, outcome: .moved)
+            } else {
+                deliverTap(target)
+            }
             settleStopped(stopped, except: [])
         case .failTap(let target, let outcome, let recognizerFailed, let stopped):
             if recognizerFailed { emit(.recognizer(.tap(target), .failed)) }
@@ -121,35 +151,58 @@ extension Simulator {
     func isTappable(_ target: Target) -> Bool {
         let n = graph.nodes[target.node]
         if n.kind.isBackdrop { return false }
-        return target.item != nil || n.tappable
+        return target.item != nil || n.tappable || n.control
     }
 
     /// Executes a recognized pan: the tap fails, the target's touch is cancelled, the chain and
     /// owner are chosen (SPEC §5.1, §5.3) and handed to the coordinator, then `delta` applies.
     private mutating func beginPan(
-        axis: Axis, delta: Double, failTap: Bool, sheetOwner: Int?, why: Reason?
+        axis: Axis, delta: Double, failTap: Bool, sheetOwner: Int?, caughtOwner: Int? = nil,
+        why: Reason?
     ) {
         guard case .touching(let touching) = gesture.state else { return }
         let target = touching.value.contact.target
         let path = touching.value.contact.path
+        let control = touching.value.contact.control
+        let delivery = touching.value.delivery
         let chain = graph.chain(target.node, axis: axis)
         let driver = chain[0]
-        emit(.recognizer(.pan(axis), .began))
-        if failTap { emit(.recognizer(.tap(target), .failed)) }
-        emit(.touchesCancelled(target))
-        if let why { emit(.decided(why)) }
-        emit(.decided(.chain(driver: driver, chain: chain, axis: axis)))
         var owner = driver
         var ownerOnly = false
+        var decision: Ownership.Decision?
         if let sheetOwner {
             owner = sheetOwner
-        } else if let decision = ownership(
+        } else if let caughtOwner {
+            // Under `uikit` and `outer` the caught node owns; under `nested` the usual chain.
+            if settings.policy != .nested { (owner, ownerOnly) = (caughtOwner, true) }
+        } else if let d = ownership(
             path: path, chain: chain, axis: axis, ScrollDirection(of: delta))
         {
-            ownerOnly = true
-            owner = decision.owner
-            emit(.decided(.ownership(decision)))
+            (owner, ownerOnly, decision) = (d.owner, true, d)
         }
+        // §4.4: once the content has the touch, a control keeps it, and so does any content
+        // under an owner that cannot cancel content touches: the pan fails.
+        if settings.touches == .uikit, delivery == .delivered, caughtOwner == nil,
+            sheetOwner == nil, control || !canCancelContentTouches(owner)
+        {
+            emit(.recognizer(.pan(axis), .failed))
+            emit(.decided(.contentKeepsTouch(target: target, owner: owner, control: control)))
+            if case .tapFailed(let target, let distance) = gesture.panFailed() {
+                emit(.tapMoved(target, distance: distance, slop: settings.slop))
+            }
+            return
+        }
+        emit(.recognizer(.pan(axis), .began))
+        if failTap { emit(.recognizer(.tap(target), .failed)) }
+        if delivery == .delivered {
+            emit(.touchesCancelled(target))
+        } else if case .delayed = delivery {
+            gesture.withhold()
+            emit(.decided(.neverDelivered(target)))
+        }
+        if let why { emit(.decided(why)) }
+        emit(.decided(.chain(driver: driver, chain: chain, axis: axis)))
+        if let decision { emit(.decided(.ownership(decision))) }
         let sheet = chain.first { graph.motion[$0].isSheet }
         let pan = Pan(
             axis: axis, driver: driver, chain: chain, owner: owner, ownerOnly: ownerOnly,

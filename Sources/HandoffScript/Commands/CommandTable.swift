@@ -79,7 +79,7 @@ package enum CommandTable {
         CommandSpec(
             name: "expect", usage: "expect PATH OP VALUE [± TOL]",
             summary:
-                "assert: PATH is owner, phase, t, ID.offset, ID.page, ID.top, ID.height, ID.alpha, touch, tap, stopped, ledger.unconsumed or ledger.ID; OP is == != < <= > >= ~=",
+                "assert: PATH is owner, phase, t, ID.offset, ID.page, ID.top, ID.height, ID.alpha, touch, touch.state, tap, stopped, ledger.unconsumed or ledger.ID; OP is == != < <= > >= ~=",
             example: "expect upcoming.offset == 50", words: ExpectOp.allCases.map(\.rawValue)),
         CommandSpec(
             name: "set", usage: "set [KEY VALUE]",

@@ -26,7 +26,7 @@ package enum FactDescriber {
     ) {
         switch e {
         case .touchDown, .stopped, .swallowed, .recognizer, .tracking, .tapMoved, .offAxis,
-            .touchesCancelled, .tap, .tabbed, .pageSelected, .transitionEnded, .refused,
+            .delivered, .touchesCancelled, .tap, .tabbed, .pageSelected, .transitionEnded, .refused,
             .decided(.sheetCaught):
             touchEvent(e, n, at: moment, into: &r)
         case .owner, .moved, .flingFrame, .handoff, .released, .momentumStarted, .momentumEnded,

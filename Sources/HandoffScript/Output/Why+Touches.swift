@@ -25,3 +25,34 @@ extension Why {
         "\(id) released at \(f(v)) pt/s, slower than 250 pt/s (0.25 pt/ms): UIKit's scroll view zeroes it and starts no momentum"
     }
 }
+
+extension Why {
+    /// §4.4: the content had the touch, so the pan failed.
+    static func contentKeepsTouch(_ target: Target, _ owner: Int, _ control: Bool, _ n: Names)
+        -> String
+    {
+        let because =
+            control
+            ? "\(n.target(target)) is a control, which keeps its touch (touchesShouldCancel is false)"
+            : "\(n.id(owner)), which would own the pan, has canCancelContentTouches false"
+        return
+            "the content already had the touch and \(because): the pan fails and nothing scrolls for the rest of this touch"
+    }
+
+    /// §4.4: a pan began inside the delay.
+    static func neverDelivered(_ target: Target, _ n: Names) -> String {
+        "the pan began within 0.15 s of the touch-down, while a scroll view delayed the content's touch: \(n.target(target)) never received it, so no touchesCancelled"
+    }
+
+    /// §4.4: a touch caught a moving scroll view.
+    static func caughtMoving(_ node: Int, _ kind: AnimationKind, _ n: Names) -> String {
+        "the touch-down caught \(n.id(node)) in its \(kind.rawValue) and begins its pan at once, with no slop (UIKit's _beginScroll while decelerating or bouncing); the touch is swallowed"
+    }
+
+    /// §4.4: a control's touch gutter at the lift.
+    static func touchGutter(_ target: Target, _ inside: Bool, _ n: Names) -> String {
+        inside
+            ? "the finger lifted within 70 pt of the control \(n.target(target)) (its touch gutter): it fires"
+            : "the finger lifted more than 70 pt outside the control \(n.target(target)) (its touch gutter): its tap fails as moved"
+    }
+}

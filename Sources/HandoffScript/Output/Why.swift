@@ -10,7 +10,7 @@ enum Why {
             true
         case .stopped, .swallowed, .recognizer, .touchesCancelled, .owner,
             .moved, .flingFrame, .handoff, .released, .momentumStarted, .momentumEnded,
-            .springStarted, .springEnded, .tabbed, .transitionEnded:
+            .springStarted, .springEnded, .tabbed, .transitionEnded, .delivered:
             false
         }
     }
@@ -204,7 +204,7 @@ enum Why {
             )
         case .stopped, .swallowed, .recognizer, .touchesCancelled, .owner,
             .moved, .flingFrame, .handoff, .released, .momentumStarted, .momentumEnded,
-            .springStarted, .springEnded, .tabbed, .transitionEnded:
+            .springStarted, .springEnded, .tabbed, .transitionEnded, .delivered:
             preconditionFailure("why explains only the facts `explains` keeps")
         }
     }
@@ -321,6 +321,14 @@ enum Why {
             )
         case .belowMomentumThreshold(let node, let v):
             return ("§4.4", belowMomentumThreshold(n.id(node), v))
+        case .contentKeepsTouch(let target, let owner, let control):
+            return ("§4.4", contentKeepsTouch(target, owner, control, n))
+        case .neverDelivered(let target):
+            return ("§4.4", neverDelivered(target, n))
+        case .caughtMoving(let node, let kind):
+            return ("§4.4", caughtMoving(node, kind, n))
+        case .touchGutter(let target, let inside):
+            return ("§4.4", touchGutter(target, inside, n))
         }
     }
 }

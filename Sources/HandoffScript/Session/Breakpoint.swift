@@ -40,7 +40,7 @@ struct Breakpoint: Sendable {
         case .released: .release
         case .hazard: .hazard
         case .touchDown, .stopped, .swallowed, .recognizer, .tracking, .tapMoved, .offAxis,
-            .touchesCancelled, .moved, .flingFrame, .momentumStarted, .momentumEnded,
+            .delivered, .touchesCancelled, .moved, .flingFrame, .momentumStarted, .momentumEnded,
             .springStarted, .springEnded, .pageSelected, .transitionEnded, .decided:
             nil
         }
