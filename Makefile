@@ -6,7 +6,7 @@ SWIFT ?= swift
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 FLAGS := -Xswiftc -warnings-as-errors
 
-.PHONY: run test deps libedit build lint format bench instructions clean fuzz fuzz-canary fuzz-ci test-asan
+.PHONY: run test deps libedit build lint format docs bench instructions clean fuzz fuzz-canary fuzz-ci test-asan
 
 # The shell needs only libedit; the tests also need tmux and chromium.
 run: libedit
@@ -35,6 +35,13 @@ lint:
 
 format:
 	$(SWIFT) format --in-place --configuration .swiftformat --recursive Sources Tests Fuzz/Sources
+
+# Regenerates the generated part of docs/reference/commands.md from the command table `help`
+# uses (the test fails once after rewriting it, so the change is reviewed; run it again to see it pass).
+docs: libedit
+	$(SWIFT) build $(FLAGS) --build-tests
+	UPDATE_DOCS=1 $(SWIFT) test $(FLAGS) --skip-build --filter DocsReferenceTests || true
+	$(SWIFT) test $(FLAGS) --skip-build --filter DocsReferenceTests
 
 # The benchmark spawns the `handoff` built beside it: built first, so it is never a stale one.
 bench: libedit

@@ -11,8 +11,9 @@ struct Replay: ParsableCommand {
     var file: String
 
     @Flag(
-        help:
-            "Pause before each command: Enter runs it, 'continue' runs the rest, 'quit' stops (and fails); state, why, tree, show, expect inspect."
+        help: ArgumentHelp(
+            "Pause before each command: Enter runs it, 'continue' runs the rest, 'quit' stops (and fails); "
+                + StepAnswer.inspectionCommands + " inspect without advancing.")
     )
     var step = false
 

@@ -17,7 +17,9 @@ struct HelpTopicTests {
     @Test func helpSceneListsEveryKeyWithItsMeaning() {
         var s = Session(scene: BuiltinScenes.named("tabs")!, ref: "tabs", files: MemoryFiles())
         let lines = s.run("help scene").lines.map(\.text)
-        #expect(lines.first == "scene files (YAML or JSON; SPEC §2). At the top:")
+        #expect(
+            lines.first == "scene files (YAML or JSON; docs/reference/scene-format.md). At the top:"
+        )
         for (key, summary) in SceneKeys.summaries {
             #expect(
                 lines.contains { $0.hasPrefix("  \(key) ") && $0.hasSuffix(summary) }, "\(key)")

@@ -46,7 +46,7 @@ struct SessionTests {
         #expect(r.lines.first?.text == "error: a finger is already down; 'at' places a new touch")
     }
 
-    /// `handoff` lines are coloured on a terminal like `owner` lines (the README says so): the
+    /// `handoff` lines are coloured on a terminal like `owner` lines (docs/reference/output.md says so): the
     /// role, not the text, decides the colour.
     @Test func handoffLinesAreHighlighted() {
         var s = session()
@@ -231,11 +231,18 @@ struct SessionTests {
         // The refusal names every kind of command that does run at a step (the debugger's
         // listings included), and what `continue` means there.
         #expect(StepAnswer("history") == .inspect("history"))
+        // Every command the refusal lists runs at a pause (`set` only alone).
+        #expect(StepAnswer("hazards") == .inspect("hazards"))
+        #expect(StepAnswer("delete all") == .inspect("delete all"))
+        #expect(StepAnswer("unwatch all") == .inspect("unwatch all"))
+        #expect(StepAnswer("compare policy uikit") == .inspect("compare policy uikit"))
+        #expect(StepAnswer("scenes") == .inspect("scenes"))
+        #expect(StepAnswer("set") == .inspect("set"))
         #expect(StepAnswer("break") == .inspect("break"))
         #expect(
             StepAnswer("tab next")
                 == .invalid(
-                    "'tab next' would change the replay; at a step, Enter runs the trace's next command, 'continue' (c) runs the rest of the replay, 'quit' (q) stops, and only inspection commands run here (state, why, tree, show, expect, history, break, watch, set, help)"
+                    "'tab next' would change the replay; at a step, Enter runs the trace's next command, 'continue' (c) runs the rest of the replay, 'quit' (q) stops, and only inspection commands run here (scenes, state, tree, show, why, expect, set alone, break, delete, watch, unwatch, history, hazards, compare, help)"
                 ))
     }
 

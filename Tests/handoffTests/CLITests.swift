@@ -183,7 +183,9 @@ import Testing
             ])
         let scene = try Harness.run(["help", "scene"])
         #expect(scene.status == 0)
-        #expect(scene.lines.first == "scene files (YAML or JSON; SPEC §2). At the top:")
+        #expect(
+            scene.lines.first
+                == "scene files (YAML or JSON; docs/reference/scene-format.md). At the top:")
         #expect(scene.out.contains("\n  rowHeights               [heights], one per row\n"))
         let replay = try Harness.run(["help", "replay"])
         #expect(replay.out.contains("USAGE: handoff replay"))

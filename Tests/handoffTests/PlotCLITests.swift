@@ -27,6 +27,31 @@ struct PlotCLITests {
         )
     }
 
+    /// A command that runs no frame has one row, at the time and frame it ran: the row before's
+    /// `t` and `frame`, so several rows share a `t` and only `command` tells them apart
+    /// (docs/reference/output.md, "JSON Lines").
+    @Test func framelessRowsRepeatTheTimeOfTheRowBefore() throws {
+        let dir = try Harness.temporaryDirectory()
+        let script = dir.appendingPathComponent("s.txt")
+        try "pan 0 -100\nend 0 -1000\nstep 3\ntouch 195 500\nend\ntab next\n".write(
+            to: script, atomically: true, encoding: .utf8)
+        let out = dir.appendingPathComponent("s.jsonl").path
+        let r = try Harness.run(["plot", script.path, "-o", out])
+        #expect(r.status == 0, "\(r.err)")
+        let heads = try String(contentsOfFile: out, encoding: .utf8).split(separator: "\n").map {
+            $0.components(separatedBy: #","offsets""#)[0]
+        }
+        // `pan` and `end` at t 0 (no frame), `step 3`'s three frames (50 ms at 60 fps), then
+        // `touch`, `end` and `tab next` at that same time and frame.
+        #expect(
+            heads == [
+                #"{"t":0,"frame":0,"command":1"#, #"{"t":0,"frame":0,"command":2"#,
+                #"{"t":0.016667,"frame":1,"command":3"#, #"{"t":0.033333,"frame":2,"command":3"#,
+                #"{"t":0.05,"frame":3,"command":3"#, #"{"t":0.05,"frame":3,"command":4"#,
+                #"{"t":0.05,"frame":3,"command":5"#, #"{"t":0.05,"frame":3,"command":6"#,
+            ])
+    }
+
     @Test func withoutOutputTheSVGGoesToStandardOutput() throws {
         let r = try Harness.run(["plot", Self.trace])
         #expect(r.status == 0)
@@ -35,17 +60,18 @@ struct PlotCLITests {
         #expect(r.err.isEmpty)
     }
 
-    /// The README's picture is what the README's command draws today.
-    @Test func theREADMEPictureIsUpToDate() throws {
-        let readme = try String(
-            contentsOf: Harness.root.appendingPathComponent("README.md"), encoding: .utf8)
+    /// The guide's picture is what the guide's command draws today.
+    @Test func theGuidePictureIsUpToDate() throws {
+        let guide = try String(
+            contentsOf: Harness.root.appendingPathComponent("docs/guide/reading-the-timeline.md"),
+            encoding: .utf8)
         let command = "handoff plot Traces/readme/sheet-fling-timeline.trace -o docs/timeline.svg"
-        #expect(readme.contains(command))
-        #expect(readme.contains("](docs/timeline.svg)"))
+        #expect(guide.contains(command))
+        #expect(guide.contains("](../timeline.svg)"))
         let r = try Harness.run(["plot", "Traces/readme/sheet-fling-timeline.trace"])
         let committed = try String(
             contentsOf: Harness.root.appendingPathComponent("docs/timeline.svg"), encoding: .utf8)
-        #expect(r.out == committed, "re-run the README's command to update docs/timeline.svg")
+        #expect(r.out == committed, "re-run the guide's command to update docs/timeline.svg")
     }
 
     @Test func aScriptRunsOnTheSceneGiven() throws {

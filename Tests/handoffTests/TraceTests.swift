@@ -15,11 +15,10 @@ struct TraceTests {
     }()
 
     /// Every file in Traces/ is a trace replayed by `replays` or a file one uses: a scene a trace
-    /// names, or a script README.md runs. Every trace asserts what it shows with `expect`.
+    /// names, or a script a page of the docs runs. Every trace asserts what it shows with `expect`.
     @Test func everyFileIsReplayedAndEveryTraceExpects() throws {
         let dir = Harness.root.appendingPathComponent("Traces")
-        let readme = try String(
-            contentsOf: Harness.root.appendingPathComponent("README.md"), encoding: .utf8)
+        let readme = try DocsTests.pages.map(DocsTests.text).joined(separator: "\n")
         var used: Set<String> = []
         for name in Self.traces {
             let text = try String(
@@ -42,8 +41,9 @@ struct TraceTests {
         for file in all where !Self.traces.contains(file) {
             #expect(
                 used.contains(file) || readme.contains("Traces/" + file)
-                    || readme.contains("<!-- stderr: \(file) -->"),
-                "Traces/\(file) is neither replayed nor used by a trace or README.md")
+                    || readme.contains("<!-- stderr: \(file) -->")
+                    || readme.contains("<!-- file: \(file) -->"),
+                "Traces/\(file) is neither replayed nor used by a trace or a page of the docs")
         }
         // Listed another way, the traces are exactly those `replays` runs.
         #expect(Set(all.filter { $0.hasSuffix(".trace") }) == Set(Self.traces))

@@ -74,7 +74,8 @@ package enum CommandTable {
             example: "show"),
         CommandSpec(
             name: "why", usage: "why",
-            summary: "explain the last command's decisions, each with the SPEC rule that made it",
+            summary:
+                "explain the last command's decisions, each with the number of its rule (§N.N in docs/reference/behaviour.md)",
             example: "why"),
         CommandSpec(
             name: "expect", usage: "expect PATH OP VALUE [± TOL]",

@@ -25,7 +25,9 @@ package enum HelpTopic: Sendable {
         switch self {
         case .all:
             let width = (CommandTable.all.map(\.usage.count).max() ?? 0) + 2
-            var out = ["commands (help CMD for one, help scene for scene files; SPEC §8):"]
+            var out = [
+                "commands (help CMD for one, help scene for scene files; docs/reference/commands.md):"
+            ]
             for spec in CommandTable.all {
                 out.append("  " + TextRenderer.pad(spec.usage, width) + spec.summary)
             }
@@ -42,7 +44,7 @@ package enum HelpTopic: Sendable {
                         + (SceneKeys.summaries.first { $0.key == key }?.summary ?? "")
                 }
             }
-            var out = ["scene files (YAML or JSON; SPEC §2). At the top:"]
+            var out = ["scene files (YAML or JSON; docs/reference/scene-format.md). At the top:"]
             out += described(SceneKeys.top)
             out.append("node kinds and their keys (write 'KIND: ID' for kind and id):")
             for (kind, keys) in Self.kinds {

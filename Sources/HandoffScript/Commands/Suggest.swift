@@ -1,6 +1,6 @@
 /// "Did you mean": a suggestion only when it is close to what was typed and harmless to accept.
 ///
-/// The rule (README, "Errors"):
+/// The rule (docs/reference/output.md, "Errors"):
 /// - close: at most one edit per three letters of the shorter word (at least one), where an edit
 ///   inserts, deletes, replaces or swaps two neighbouring letters, ignoring case;
 /// - short words: a word of three letters or fewer differs only by a missing, extra or swapped

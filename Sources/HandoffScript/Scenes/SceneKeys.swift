@@ -62,7 +62,7 @@ enum SceneKeys {
         ("class", "the UIKit class it was imported from (shown by 'tree')"),
         ("address", "the address it was imported from (shown by 'tree')"),
         ("tap", "true: tappable"),
-        ("stretches", "true: grows with its scroll's overscroll at the leading edge (SPEC §5.6)"),
+        ("stretches", "true: grows with its scroll's overscroll at the leading edge (§5.6)"),
         ("children", "[nodes] inside it (a scroll's children are in content coordinates)"),
         ("axis", "vertical or horizontal"),
         ("content", "the content's length along the axis"),
@@ -71,9 +71,9 @@ enum SceneKeys {
         ("bounces", "false: stops at its edges instead of rubber-banding (default true)"),
         ("overscroll", "rubber or linear (default rubber)"),
         ("deceleration", "normal, fast or a per-ms rate (default normal)"),
-        ("nested", "{pre, post, fling}: how it shares a drag with its chain (SPEC §5.2)"),
-        ("snap", "edges: comes to rest at an end (SPEC §5.5)"),
-        ("parallax", "{follows: ID, mode: proportional | factor, factor: F} (SPEC §5.7)"),
+        ("nested", "{pre, post, fling}: how it shares a drag with its chain (§5.2)"),
+        ("snap", "edges: comes to rest at an end (§5.5)"),
+        ("parallax", "{follows: ID, mode: proportional | factor, factor: F} (§5.7)"),
         ("rows", "the number of rows, each the tappable target ID[i]"),
         ("rowHeight", "every row's height"),
         ("rowHeights", "[heights], one per row"),
@@ -88,7 +88,7 @@ enum SceneKeys {
         ("momentum", "true: list momentum inside moves the sheet (default false)"),
         (
             "control",
-            "true: a UIControl (button, switch); tappable, and under 'touches uikit' it keeps its touch (SPEC §4.4)"
+            "true: a UIControl (button, switch); tappable, and under 'touches uikit' it keeps its touch (§4.4)"
         ),
         (
             "delaysContentTouches",
@@ -100,7 +100,7 @@ enum SceneKeys {
         ),
         (
             "style",
-            "custom (a pan moving a view, default) or system (UIKit's own sheet, SPEC §5.10)"
+            "custom (a pan moving a view, default) or system (UIKit's own sheet, §5.10)"
         ),
         (
             "scrollingExpands",

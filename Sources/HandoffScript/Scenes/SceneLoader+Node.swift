@@ -171,7 +171,8 @@ extension SceneLoader {
         case .tabs: n.kind = .tabs(segments: segments, controls: controls)
         case .sheet:
             // No detents makes a sheet without any, which the validator reports. The default
-            // initial detent is the top-most (SPEC §2 leaves it open; README says so).
+            // initial detent is the top-most (SPEC §2 leaves it open;
+            // docs/reference/scene-format.md says so).
             let detents = detents ?? []
             let first = detents.min(by: { $0.top < $1.top })?.name ?? ""
             var cfg = SheetConfig(detents: detents, initial: initial ?? first)

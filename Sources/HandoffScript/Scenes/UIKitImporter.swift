@@ -163,7 +163,7 @@ package struct UIKitImporter {
     /// every guess as a comment beside its node.
     package static func yaml(_ r: Result, from file: String) -> String {
         var header = [
-            "Imported from the UIKit dump \(file) (SPEC §11): \(r.summary).",
+            "Imported from the UIKit dump \(file) (§11): \(r.summary).",
             "Policy uikit shows what UIKit does today; 'set policy nested' shows a coordinated handoff.",
         ]
         if r.scene.root.isEmpty { header.append("(no views)") }

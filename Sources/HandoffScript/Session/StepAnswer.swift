@@ -1,9 +1,7 @@
 /// An answer at a `replay --step` pause (the CLI and the shell share it): Enter runs the trace's
 /// next command, `continue` (`c`) runs the rest without pausing, `quit` (`q`) or no answer (end
-/// of input) stops; an inspection command (`state`, `why`, `tree`, `show`, `expect`, `history`,
-/// `break` and `watch` alone, `set` alone, `help`)
-/// runs on the replay's state and asks again; anything else is refused and asks again, so a typo
-/// never advances the replay.
+/// of input) stops; an inspection command (`inspectionCommands`) runs on the replay's state and
+/// asks again; anything else is refused and asks again, so a typo never advances the replay.
 package enum StepAnswer: Equatable, Sendable {
     case run
     case runRest
@@ -37,11 +35,25 @@ package enum StepAnswer: Equatable, Sendable {
                 self = .invalid(
                     "'\(trimmed)' would change the replay; at a step, Enter runs the trace's next "
                         + "command, 'continue' (c) runs the rest of the replay, 'quit' (q) stops, "
-                        + "and only inspection commands run here (state, why, tree, show, expect, "
-                        + "history, break, watch, set, help)")
+                        + "and only inspection commands run here (\(Self.inspectionCommands))")
             }
         }
     }
+
+    /// The commands that run at a pause, in the command table's order: those whose name alone or
+    /// example parses to an inspection command (`set alone` where only the bare name does), so a
+    /// command added to the table is listed as soon as it inspects.
+    package static let inspectionCommands: String = {
+        func inspects(_ line: String) -> Bool {
+            guard let command = try? CommandParser.parse(line) else { return false }
+            return command.isInspection
+        }
+        return CommandTable.all.compactMap { spec -> String? in
+            let alone = inspects(spec.name)
+            if inspects(spec.example) { return spec.name }
+            return alone ? spec.name + " alone" : nil
+        }.joined(separator: ", ")
+    }()
 
     /// Asks until the answer moves on (`run`, `runRest` or `stop`): inspection commands run on
     /// `session` and their output goes to `emit`, refusals too.

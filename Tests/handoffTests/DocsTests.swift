@@ -1,11 +1,12 @@
 import Foundation
 import Testing
 
-/// The README's transcripts are traces in `Traces/readme/` (replayed with the rest of `Traces/`);
-/// this checks that each block in the README equals its trace's output, so the two cannot drift.
+/// The transcripts of README.md and of every page under docs/ are traces in `Traces/readme/` and
+/// `Traces/guide/` (replayed with the rest of `Traces/`); this checks that each block of a page
+/// equals its trace's output, so the pages cannot drift from the binary.
 ///
-/// In README.md a block is marked on the line above its fence (a trace's `expect` commands and
-/// their output are left out: they assert what the trace shows, the README shows it):
+/// In a page a block is marked on the line above its fence (a trace's `expect` commands and
+/// their output are left out: they assert what the trace shows, the page shows it):
 /// - `<!-- trace: readme/F.trace -->`: the block is the output of every command of the trace;
 /// - `<!-- trace: readme/F.trace (last command) -->`: the output of its last command;
 /// - `… (last command, excerpt) -->`: consecutive lines of that output;
@@ -15,19 +16,39 @@ import Testing
 ///   trace's commands and output (`#` lines left out); a line `…` stands for any lines;
 /// - `<!-- run in DIR -->`: the block's first line is `$ handoff ARGS`; the rest is what that
 ///   prints in DIR, with `…` standing for any lines.
-struct ReadmeTests {
+/// - `<!-- file: guide/F.yaml -->`: the block is that file of `Traces/`, byte for byte (a scene
+///   a page shows and its traces load).
+struct DocsTests {
     struct Block: CustomStringConvertible {
+        var page: String
         var marker: String
         var line: Int
         var lines: [String]
-        var description: String { "README.md:\(line) \(marker)" }
+        var description: String { "\(page):\(line) \(marker)" }
     }
 
-    /// Every fenced block of the README with the marker above it (nil when unmarked) and the
+    /// README.md and every Markdown page under docs/, as paths from the package's root, sorted.
+    static let pages: [String] = {
+        let dir = Harness.root.appendingPathComponent("docs")
+        let found =
+            FileManager.default.enumerator(atPath: dir.path)?.compactMap { $0 as? String } ?? []
+        return ["README.md"] + found.filter { $0.hasSuffix(".md") }.sorted().map { "docs/" + $0 }
+    }()
+
+    /// The text of a page (a path from the package's root).
+    static func text(_ page: String) throws -> String {
+        try String(contentsOf: Harness.root.appendingPathComponent(page), encoding: .utf8)
+    }
+
+    /// Every fenced block of every page with the marker above it (empty when unmarked) and the
     /// fence's language.
     static func blocks() throws -> [(block: Block, language: String)] {
-        let text = try String(
-            contentsOf: Harness.root.appendingPathComponent("README.md"), encoding: .utf8)
+        try pages.flatMap { try blocks(of: $0) }
+    }
+
+    /// Every fenced block of one page.
+    static func blocks(of page: String) throws -> [(block: Block, language: String)] {
+        let text = try text(page)
         let lines = text.components(separatedBy: "\n")
         var out: [(Block, String)] = []
         var k = 0
@@ -44,7 +65,7 @@ struct ReadmeTests {
                 body.append(lines[end])
                 end += 1
             }
-            out.append((Block(marker: marker, line: k + 1, lines: body), language))
+            out.append((Block(page: page, marker: marker, line: k + 1, lines: body), language))
             k = end + 1
         }
         return out
@@ -99,6 +120,7 @@ struct ReadmeTests {
     @Test func everyTranscriptIsMarked() throws {
         let blocks = try Self.blocks()
         #expect(blocks.count >= 5)
+        #expect(Self.pages.count > 10, "\(Self.pages)")
         for (block, language) in blocks where language.isEmpty {
             #expect(!block.marker.isEmpty, "\(block): a transcript without a trace")
         }
@@ -139,6 +161,11 @@ struct ReadmeTests {
             } else {
                 #expect(block.lines == expected, "\(block)")
             }
+        case "file:":
+            let file = try String(
+                contentsOf: Harness.root.appendingPathComponent("Traces/" + path),
+                encoding: .utf8)
+            #expect(block.lines.joined(separator: "\n") + "\n" == file, "\(block)")
         case "stderr:":
             let script = try String(
                 contentsOf: Harness.root.appendingPathComponent("Traces/" + path),
