@@ -27,7 +27,7 @@ struct HelpTopicTests {
         // A list has every scroll key but `content` (its rows make it), and the row keys.
         #expect(
             lines.contains(
-                "  list                     kind id frame alpha interactive hidden class address children axis offset inset bounces overscroll deceleration nested snap parallax rows rowHeight rowHeights delaysContentTouches canCancelContentTouches"
+                "  list                     kind id frame alpha interactive hidden class address children axis offset inset bounces overscroll deceleration nested snap parallax scrollEnabled transfers rows rowHeight rowHeights delaysContentTouches canCancelContentTouches"
             ))
         #expect(
             lines.contains(

@@ -41,6 +41,9 @@
         var tapMoved = false
         /// Whether the content has the touch yet.
         var delivery: Delivery = .delivered
+        /// Its pan was cancelled by disabling its node (SPEC §13.1): the rest of the touch moves
+        /// nothing.
+        var cancelled = false
 
         /// Moves the finger by `step` at `time`; returns its net movement since touch-down.
         mutating func move(by step: Point, time: Double) -> Point {
@@ -71,15 +74,18 @@
         case idle
         case touching
         case panning
+        /// A finger is down whose pan was cancelled (SPEC §13.1).
+        case cancelled
     }
 
-    private(set) var state: State = .idle
+    /// Changed only by the coordinator's events (here and in `+ContentTouches`).
+    var state: State = .idle
 
     /// The state's case.
     @usableFromInline var stage: Stage {
         switch state {
         case .idle: .idle
-        case .touching: .touching
+        case .touching(let t): t.value.cancelled ? .cancelled : .touching
         case .panning: .panning
         case .modifying: preconditionFailure("the gesture is read during an event")
         }
@@ -193,6 +199,8 @@
             axis: Axis, delta: Double, failTap: Bool, displacement: Double, tie: Bool)
         /// The pan moved by the scroll delta `delta`.
         case drag(delta: Double)
+        /// The touch's pan was cancelled (SPEC §13.1): the move moves nothing.
+        case cancelled
     }
 
     /// The finger moved by `step` at `time`.
@@ -207,6 +215,7 @@
             GestureBox.unique(&box)
             defer { state = .touching(box) }
             let net = box.value.move(by: step, time: time)
+            if box.value.cancelled { return .cancelled }
             let decision = box.value.recognizer.touchMoved(net: net, step: step)
             switch decision {
             case .tracking(let distance):
@@ -260,6 +269,52 @@
         }
     }
 
+    /// No node could begin the pan just recognized on `axis` (SPEC §13.2): the touch goes on
+    /// without it, and without that axis. Returns whether the tap failed now (it was possible).
+    mutating func panRefused(axis: Axis) -> Bool {
+        switch state {
+        case .idle, .panning:
+            return false
+        case .modifying:
+            preconditionFailure("an event began during an event")
+        case .touching(var box):
+            state = .modifying
+            GestureBox.unique(&box)
+            let c = box.value.contact
+            let failedNow = c.tappable && !c.swallowed && !box.value.tapMoved
+            box.value.contact.axes.removeAll { $0 == axis }
+            box.value.recognizer.panRefused(
+                axis: axis, axes: c.axes, tappable: c.tappable, swallowed: c.swallowed)
+            box.value.tapMoved = true
+            state = .touching(box)
+            return failedNow
+        }
+    }
+
+    /// The pan's node was disabled (SPEC §13.1): the pan ends as if lifted, with the finger's
+    /// velocity now (and the window it was measured over), and the finger stays down moving
+    /// nothing until it lifts.
+    mutating func panCancelled(time: Double) -> (Pan, Point, VelocitySource)? {
+        switch state {
+        case .idle, .touching:
+            return nil
+        case .modifying:
+            preconditionFailure("an event began during an event")
+        case .panning(var box, let pan):
+            state = .modifying
+            GestureBox.unique(&box)
+            box.value.cancelled = true
+            let t = box.value
+            state = .touching(box)
+            if let estimate = t.tracker.scrollView(at: time) {
+                return (pan.value, estimate.velocity, .scrollView(estimate))
+            }
+            let v = t.tracker.velocity(at: time)
+            let window = time - Swift.max(t.downTime, time - VelocityTracker.window)
+            return (pan.value, v, .window(window))
+        }
+    }
+
     /// The pan's bookkeeping after a drag shared out its delta: the last consumer, and the first
     /// share inside a sheet.
     mutating func panDragged(lastConsumer: Int?, innerShare: Int?) {
@@ -307,6 +362,10 @@
         case .touching(let box):
             var t = box.value
             let c = t.contact
+            if t.cancelled {
+                // The pan was cancelled at the disable: no tap, nothing more to release.
+                return .failTap(c.target, .cancelledByPan, recognizerFailed: false, stopped: [])
+            }
             switch t.recognizer.touchEnded() {
             case .deliverTap:
                 return .deliverTap(c.target, stopped: c.stopped)
@@ -336,60 +395,6 @@
             return .release(
                 pan, velocity: v, source: source, target: t.contact.target, tap: tap,
                 stopped: t.contact.stopped)
-        }
-    }
-}
-
-// MARK: Content touches (SPEC §4.4)
-
-extension GestureCoordinator {
-    /// Whether the content has the touch, while a finger is down.
-    var delivery: Delivery? {
-        switch state {
-        case .touching(let t), .panning(let t, _): t.value.delivery
-        case .idle: nil
-        case .modifying: preconditionFailure("the gesture is read during an event")
-        }
-    }
-
-    /// Delivers a delayed touch to the content once its time has come (`at` ≥ due − 1e-9), or
-    /// at once with `now` (a lift). Returns the target and how long it was held.
-    mutating func deliver(at time: Double, now: Bool = false) -> (Target, held: Double)? {
-        guard case .touching(var box) = state, case .delayed(let due) = box.value.delivery,
-            now || time >= due - 1e-9
-        else { return nil }
-        state = .modifying
-        GestureBox.unique(&box)
-        box.value.delivery = .delivered
-        state = .touching(box)
-        return (box.value.contact.target, time - box.value.downTime)
-    }
-
-    /// A pan began before the content had the touch: it never will.
-    mutating func withhold() {
-        guard case .touching(var box) = state, case .delayed = box.value.delivery else { return }
-        state = .modifying
-        GestureBox.unique(&box)
-        box.value.delivery = .withheld
-        state = .touching(box)
-    }
-
-    /// The pan being recognized failed because the content keeps the touch (§4.4): no pan for
-    /// the rest of this touch. Returns the tap's failure as `moved` if it fails now.
-    mutating func panFailed() -> TouchMoved {
-        guard case .touching(var box) = state else { return .noFinger }
-        state = .modifying
-        GestureBox.unique(&box)
-        defer { state = .touching(box) }
-        let net = box.value.position - box.value.start
-        switch box.value.recognizer.panFailed(net: net) {
-        case .tapMoved(let distance):
-            box.value.tapMoved = true
-            return .tapFailed(target: box.value.contact.target, distance: distance)
-        case .tracking(let distance):
-            return .tracking(distance: distance)
-        case .none, .offAxis, .beganPan, .changedPan, .endedPan, .deliverTap, .failTap:
-            return .noFinger
         }
     }
 }

@@ -165,6 +165,16 @@ public struct GestureRecognizer: Equatable, Sendable {
         }
     }
 
+    /// The pan just recognized on `axis` cannot begin: no node on it can (SPEC §13.2). The
+    /// finger goes on as possible on the other axes (`axes`, innermost first, as at touch-down),
+    /// and the tap has failed as `moved`, unless it had failed already.
+    public mutating func panRefused(axis: Axis, axes: [Axis], tappable: Bool, swallowed: Bool) {
+        var possible = Possible(
+            axes: axes.filter { $0 != axis }, tappable: tappable, swallowed: swallowed)
+        possible.moved = true
+        state = .possible(possible)
+    }
+
     /// The finger lifted.
     public mutating func touchEnded() -> Decision {
         defer { state = .ended }

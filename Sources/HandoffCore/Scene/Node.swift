@@ -39,6 +39,17 @@ public struct Parallax: Equatable, Sendable {
     }
 }
 
+/// Whether a scroll view hands a drag at its edge to its parent under `uikit` (SPEC §13.1, iOS
+/// 17.4 `transfersVerticalScrollingToParent` / `…Horizontal…`).
+public enum Transfers: String, Equatable, Sendable, CaseIterable {
+    /// §5.3's decline rule.
+    case auto
+    /// Never declines: it keeps the drag at its edge.
+    case never
+    /// Declines at the edge to the nearest ancestor scroll node on the pan's axis that can scroll.
+    case always
+}
+
 /// Scroll behaviour shared by `scroll`, `list` and `pager` nodes.
 public struct ScrollConfig: Equatable, Sendable {
     public var axis: Axis
@@ -61,6 +72,11 @@ public struct ScrollConfig: Equatable, Sendable {
     public var delaysContentTouches = true
     /// UIKit `canCancelContentTouches`: false makes a pan fail once the content has the touch.
     public var canCancelContentTouches = true
+    /// UIKit `isScrollEnabled` (SPEC §13.1): a disabled node takes no part in a gesture that
+    /// begins while it is disabled.
+    public var scrollEnabled = true
+    /// How it hands a drag at its edge to its parent under `uikit` (SPEC §13.1).
+    public var transfers = Transfers.auto
 
     public init(
         axis: Axis = .vertical, content: Double = 0, insetLeading: Double = 0,

@@ -7,6 +7,8 @@ public struct Scene: Equatable, Sendable {
     public var root: [Node]
     /// `set` keys applied on load, in file order.
     public var settings: [(key: String, value: String)]
+    /// The app's recognizer wiring (SPEC §13.2); empty when the scene has no `gestures`.
+    public var gestures = Gestures()
 
     public init(
         name: String, window: Point, touch: Point? = nil, root: [Node],
@@ -23,6 +25,7 @@ public struct Scene: Equatable, Sendable {
 
     public static func == (a: Scene, b: Scene) -> Bool {
         a.name == b.name && a.windowSize == b.windowSize && a.touch == b.touch && a.root == b.root
+            && a.gestures == b.gestures
             && a.settings.map { "\($0.key)=\($0.value)" }
                 == b.settings.map { "\($0.key)=\($0.value)" }
     }

@@ -146,6 +146,14 @@ public struct SceneGraph: Sendable {
     }
 
     public func index(of id: String) -> Int? { byID[id] }
+
+    /// Changes node `i`'s configuration from the session (SPEC §13.4), keeping its kind, frame
+    /// and place in the tree; what the move path reads of it is derived again.
+    mutating func update(node i: Int, _ change: (inout Node) -> Void) {
+        change(&nodes[i])
+        motion[i] = Motion(nodes[i])
+    }
+
     public var ids: [String] { nodes.map(\.id) }
     public var count: Int { nodes.count }
 

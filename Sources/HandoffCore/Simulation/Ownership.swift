@@ -13,10 +13,14 @@ public enum Ownership {
         public var bounces: Bool
         /// Range left in the first movement's direction (0 at that edge or past it).
         public var room: Double
+        /// Why it cannot begin this pan (SPEC §13.2); nil when it can.
+        public var blocked: CannotBegin?
+        /// How it hands a drag at its edge to its parent (SPEC §13.1).
+        public var transfers: Transfers
 
         public init(
             node: Int, axis: Axis, isSheet: Bool = false, exceeds: Bool, bounces: Bool,
-            room: Double
+            room: Double, blocked: CannotBegin? = nil, transfers: Transfers = .auto
         ) {
             self.node = node
             self.axis = axis
@@ -24,6 +28,8 @@ public enum Ownership {
             self.exceeds = exceeds
             self.bounces = bounces
             self.room = room
+            self.blocked = blocked
+            self.transfers = transfers
         }
 
         /// Whether it is at the edge the movement pushes toward (within 1e-9, SPEC §5.2).
@@ -42,6 +48,13 @@ public enum Ownership {
         case sheetDriver(Int)
         /// uikit: a sheet further out receives no transfer; the walk passes it.
         case sheetSkipped(Int)
+        /// uikit, outer: it cannot begin (SPEC §13.2); the walk passes it.
+        case cannotBegin(Int, CannotBegin)
+        /// uikit: at that edge with `transfers: never`: it keeps the drag (SPEC §13.1).
+        case neverTransfers(Int)
+        /// uikit: at that edge with `transfers: always`: it declines to `parent`, the nearest
+        /// ancestor scroll node on the pan's axis that can scroll (SPEC §13.1).
+        case transfersAlways(Int, parent: Int)
         /// uikit: neither exceeds its viewport nor bounces on the axis; the walk goes on outward.
         case cannotScroll(Int)
         /// uikit: at the edge the first movement pushes toward, and its immediate parent scroll
@@ -81,9 +94,12 @@ public enum Ownership {
             preconditionFailure("a pan has a driver on its axis")
         }
         let driver = path[first]
+        // Without a node that can begin there is no pan (the simulator checks first); the
+        // fallback owner is the first that can.
+        let fallback = path[first...].first { $0.axis == axis && $0.blocked == nil } ?? driver
         var decision = Decision(
-            policy: .uikit, axis: axis, direction: direction, owner: driver.node, steps: [])
-        if driver.isSheet {
+            policy: .uikit, axis: axis, direction: direction, owner: fallback.node, steps: [])
+        if driver.isSheet, driver.blocked == nil {
             decision.steps = [.sheetDriver(driver.node)]
             return decision
         }
@@ -91,6 +107,11 @@ public enum Ownership {
         while k < path.count {
             let c = path[k]
             guard c.axis == axis else {
+                k += 1
+                continue
+            }
+            if let why = c.blocked {
+                decision.steps.append(.cannotBegin(c.node, why))
                 k += 1
                 continue
             }
@@ -109,6 +130,21 @@ public enum Ownership {
                 decision.owner = c.node
                 return decision
             }
+            switch c.transfers {
+            case .auto:
+                break
+            case .never:
+                decision.steps.append(.neverTransfers(c.node))
+                decision.owner = c.node
+                return decision
+            case .always:
+                // The nearest ancestor scroll node on the pan's axis that can scroll.
+                if let p = path[(k + 1)...].firstIndex(where: { $0.canScroll(on: axis) }) {
+                    decision.steps.append(.transfersAlways(c.node, parent: path[p].node))
+                    k = p
+                    continue
+                }
+            }
             let parent = path[(k + 1)...].firstIndex { !$0.isSheet }
             if let p = parent, path[p].canScroll(on: axis) {
                 decision.steps.append(.declines(c.node, parent: path[p].node))
@@ -119,7 +155,7 @@ public enum Ownership {
             decision.owner = c.node
             return decision
         }
-        decision.steps.append(.driverFallback(driver.node))
+        decision.steps.append(.driverFallback(fallback.node))
         return decision
     }
 
@@ -128,14 +164,17 @@ public enum Ownership {
     public static func outer(chain: [Candidate], axis: Axis, direction: ScrollDirection)
         -> Decision
     {
-        guard let driver = chain.first else { preconditionFailure("a pan has a driver") }
-        if let movable = chain.last(where: { !$0.atEdge }) {
+        guard let driver = chain.first(where: { $0.blocked == nil }) ?? chain.first else {
+            preconditionFailure("a pan has a driver")
+        }
+        let skipped: [Step] = chain.compactMap { c in c.blocked.map { .cannotBegin(c.node, $0) } }
+        if let movable = chain.last(where: { !$0.atEdge && $0.blocked == nil }) {
             return Decision(
                 policy: .outer, axis: axis, direction: direction, owner: movable.node,
-                steps: [.outermost(movable.node)])
+                steps: skipped + [.outermost(movable.node)])
         }
         return Decision(
             policy: .outer, axis: axis, direction: direction, owner: driver.node,
-            steps: [.noneCanMove(driver.node)])
+            steps: skipped + [.noneCanMove(driver.node)])
     }
 }

@@ -13,6 +13,12 @@ public enum Reason: Equatable, Sendable {
     case sheetCaught(sheet: Int, stopped: AnimationKind)
     /// §5.1: the driver and its chain.
     case chain(driver: Int, chain: [Int], axis: Axis)
+    /// Nodes of the pan's axis on the hit path that cannot begin it (SPEC §13.2): no share, no
+    /// ownership.
+    case cannotBegin([BeginBlock])
+    /// §13.1: the node of the active pan was disabled (`scrollEnabled` false): the pan was
+    /// cancelled and released as a lift; the rest of the touch moves nothing.
+    case disabledDuringPan(node: Int)
     /// §5.3: under `uikit` or `outer`, the owner chosen at recognition and the walk that chose it.
     case ownership(Ownership.Decision)
     /// §4.4: the content has the touch (a `control`, or the would-be owner cannot cancel content

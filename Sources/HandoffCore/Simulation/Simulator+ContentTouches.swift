@@ -59,4 +59,34 @@ extension Simulator {
         emit(.decided(.touchGutter(target: target, inside: inside)))
         return inside
     }
+
+    /// What a touch-down under `touches uikit` learns about the content: the moving scroll node
+    /// it caught (its pan begins at once), else when a delaying scroll view lets the content have
+    /// the touch; and whether the target is a control.
+    func prepareContentTouch(_ contact: inout GestureCoordinator.Contact, caught: Int?) {
+        let target = contact.target
+        if let caught, let axis = graph.axis(caught) {
+            contact.caughtScroll = (caught, axis)
+        } else {
+            contact.deliverAt = contentDelay(target, path: contact.path).map { time + $0 }
+        }
+        contact.control = target.item == nil && graph.nodes[target.node].control
+    }
+
+    /// The content keeps its touch: the pan being recognized fails, and the tap fails now as
+    /// `moved` if the finger is past the slop and the target is no control.
+    mutating func failPan(_ axis: Axis, keptBy target: Target, owner: Int, control: Bool) {
+        emit(.recognizer(.pan(axis), .failed))
+        emit(.decided(.contentKeepsTouch(target: target, owner: owner, control: control)))
+        if case .tapFailed(let target, let distance) = gesture.panFailed() {
+            emit(.tapMoved(target, distance: distance, slop: settings.slop))
+        }
+    }
+
+    /// A control lifted outside its touch gutter: its tap fails as `moved`.
+    mutating func failOutsideGutter(_ target: Target) {
+        emit(.recognizer(.tap(target), .failed))
+        emit(.tap(target, .moved))
+        lastTap = TapRecord(target: target, outcome: .moved)
+    }
 }

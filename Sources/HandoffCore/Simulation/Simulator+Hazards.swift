@@ -114,7 +114,10 @@ extension Simulator {
         let dir = ScrollDirection(of: l.d)
         for n in 0..<graph.count {
             let m = graph.motion[n]
-            guard m.scrollAxis == axis, !m.follower, !chain.contains(n) else { continue }
+            // Only enabled nodes count (SPEC §13.5).
+            guard m.scrollAxis == axis, !m.follower, !chain.contains(n), scrollEnabled[n] else {
+                continue
+            }
             let room = rangeLeft(n, dir)
             guard room > 0, isOnScreen(n), isInteractive(n) else { continue }
             report(
@@ -176,7 +179,10 @@ extension Simulator {
         guard case .touching = gesture.stage else { return }
         // Read in place: a copy of the touch would copy its velocity samples.
         let net = gesture.touching!.position - gesture.touching!.start
-        for axis in Axis.allCases where !gesture.touching!.contact.axes.contains(axis) {
+        // The scene's axes for the target, not the touch's: an axis no node could begin on
+        // (SPEC §13.2) still has scroll nodes on the path.
+        let axes = graph.routes[gesture.touching!.contact.target.node].axes
+        for axis in Axis.allCases where !axes.contains(axis) {
             let along = net.along(axis)
             let excess = abs(along) - settings.slop
             guard excess > GestureRecognizer.slopTolerance else { continue }
@@ -184,7 +190,7 @@ extension Simulator {
             let target = gesture.touching!.contact.target
             for n in 0..<graph.count {
                 let m = graph.motion[n]
-                guard m.scrollAxis == axis, !m.follower else { continue }
+                guard m.scrollAxis == axis, !m.follower, scrollEnabled[n] else { continue }
                 let room = rangeLeft(n, dir)
                 guard room > 0, isOnScreen(n), isInteractive(n) else { continue }
                 report(

@@ -11,6 +11,8 @@ extension Simulator {
         let route = graph.routes[target.node]
         let path = route.path
         emit(.touchDown(point: p, target: target, path: path))
+        // `ID.start` (SPEC §13.2): kept only for a scene whose conditions could read it.
+        gestureStarts = gestures.isEmpty ? nil : offsets
 
         // Stop momentum whose chain meets the path and springs on the path (a path is a few
         // nodes: searched in place, no set built), reporting each stop as it is found.
@@ -58,14 +60,7 @@ extension Simulator {
         // A touch that begins a sheet pan is `cancelled by pan`, not swallowed (SPEC §5.9): the
         // `caught` fact says what it stopped and began.
         if contact.caughtSheet != nil { contact.swallowed = false }
-        if uikit, contact.caughtSheet == nil {
-            if let caught, let axis = graph.axis(caught.node) {
-                contact.caughtScroll = (caught.node, axis)
-            } else {
-                contact.deliverAt = contentDelay(target, path: path).map { time + $0 }
-            }
-            contact.control = target.item == nil && graph.nodes[target.node].control
-        }
+        if uikit, contact.caughtSheet == nil { prepareContentTouch(&contact, caught: caught?.node) }
         if contact.swallowed { emit(.swallowed(target)) }
         if !contact.stopped.isEmpty, contact.caughtSheet == nil {
             emit(.decided(.stopped(nodes: contact.stopped, swallowed: contact.swallowed)))
@@ -114,6 +109,8 @@ extension Simulator {
             beginPan(axis: axis, delta: d, failTap: failTap, sheetOwner: nil, why: why)
         case .drag(let d):
             drag(d)
+        case .cancelled:
+            return
         }
     }
 
@@ -130,15 +127,15 @@ extension Simulator {
             lastTap = TapRecord(target: target, outcome: tap)
             release(pan, velocity: v, stopped: stopped)
         case .deliverTap(let target, let stopped):
+            gestureStarts = nil
             if let finger, !withinTouchGutter(target, finger) {
-                emit(.recognizer(.tap(target), .failed))
-                emit(.tap(target, .moved))
-                lastTap = TapRecord(target: target, outcome: .moved)
+                failOutsideGutter(target)
             } else {
                 deliverTap(target)
             }
             settleStopped(stopped, except: [])
         case .failTap(let target, let outcome, let recognizerFailed, let stopped):
+            gestureStarts = nil
             if recognizerFailed { emit(.recognizer(.tap(target), .failed)) }
             emit(.tap(target, outcome))
             lastTap = TapRecord(target: target, outcome: outcome)
@@ -165,7 +162,18 @@ extension Simulator {
         let path = touching.value.contact.path
         let control = touching.value.contact.control
         let delivery = touching.value.delivery
-        let chain = graph.chain(target.node, axis: axis)
+        var chain = graph.chain(target.node, axis: axis)
+        // "Can begin" (SPEC §13.2): a drag begun on a sheet's grabber, or on an animating sheet,
+        // drives the sheet alone, whatever the wiring.
+        let onSheet = sheetOwner != nil || graph.motion[target.node].isSheet
+        let blocks = onSheet ? [] : beginBlocks(chain)
+        if !blocks.isEmpty {
+            chain.removeAll { n in blocks.contains { $0.node == n } }
+            guard !chain.isEmpty else {
+                refusePan(axis: axis, blocks: blocks, target: target)
+                return
+            }
+        }
         let driver = chain[0]
         var owner = driver
         var ownerOnly = false
@@ -176,7 +184,8 @@ extension Simulator {
             // Under `uikit` and `outer` the caught node owns; under `nested` the usual chain.
             if settings.policy != .nested { (owner, ownerOnly) = (caughtOwner, true) }
         } else if let d = ownership(
-            path: path, chain: chain, axis: axis, ScrollDirection(of: delta))
+            path: path, chain: graph.chain(target.node, axis: axis), axis: axis,
+            ScrollDirection(of: delta), blocks: blocks)
         {
             (owner, ownerOnly, decision) = (d.owner, true, d)
         }
@@ -185,11 +194,7 @@ extension Simulator {
         if settings.touches == .uikit, delivery == .delivered, caughtOwner == nil,
             sheetOwner == nil, control || !canCancelContentTouches(owner)
         {
-            emit(.recognizer(.pan(axis), .failed))
-            emit(.decided(.contentKeepsTouch(target: target, owner: owner, control: control)))
-            if case .tapFailed(let target, let distance) = gesture.panFailed() {
-                emit(.tapMoved(target, distance: distance, slop: settings.slop))
-            }
+            failPan(axis, keptBy: target, owner: owner, control: control)
             return
         }
         emit(.recognizer(.pan(axis), .began))
@@ -201,6 +206,7 @@ extension Simulator {
             emit(.decided(.neverDelivered(target)))
         }
         if let why { emit(.decided(why)) }
+        if !blocks.isEmpty { emit(.decided(.cannotBegin(blocks))) }
         emit(.decided(.chain(driver: driver, chain: chain, axis: axis)))
         if let decision { emit(.decided(.ownership(decision))) }
         let sheet = chain.first { graph.motion[$0].isSheet }
@@ -215,9 +221,24 @@ extension Simulator {
         if delta != 0 { drag(delta) }
     }
 
+    /// No node on `axis` can begin (SPEC §13.2): no pan is recognized on it, the movement moves
+    /// nothing and the tap fails as `moved`.
+    private mutating func refusePan(axis: Axis, blocks: [BeginBlock], target: Target) {
+        emit(.panNotBegun(axis: axis, blocks: blocks))
+        if gesture.panRefused(axis: axis) {
+            let start = gesture.touching.map { $0.start } ?? Point(0, 0)
+            let net = (gesture.position ?? start) - start
+            emit(
+                .tapMoved(
+                    target, distance: Swift.max(abs(net.x), abs(net.y)), slop: settings.slop))
+        }
+    }
+
     /// The owner under a one-owner policy (SPEC §5.3), from the facts of the hit path; nil under
-    /// `nested`.
-    func ownership(path: [Int], chain: [Int], axis: Axis, _ dir: ScrollDirection)
+    /// `nested`. Nodes in `blocks` cannot begin (SPEC §13.2).
+    func ownership(
+        path: [Int], chain: [Int], axis: Axis, _ dir: ScrollDirection, blocks: [BeginBlock] = []
+    )
         -> Ownership.Decision?
     {
         func candidate(_ n: Int) -> Ownership.Candidate {
@@ -225,7 +246,8 @@ extension Simulator {
             return Ownership.Candidate(
                 node: n, axis: graph.axis(n)!, isSheet: graph.motion[n].isSheet,
                 exceeds: r.upperBound - r.lowerBound > 1e-9, bounces: bounces(n),
-                room: room(n, dir))
+                room: room(n, dir), blocked: blocks.first { $0.node == n }?.reason,
+                transfers: transfers[n])
         }
         switch settings.policy {
         case .nested:

@@ -4,9 +4,10 @@
 /// appends typed facts to one log, each with its time and frame, which the caller drains with
 /// `drainLog()`.
 public struct Simulator: Sendable {
-    public let graph: SceneGraph
+    /// The scene as flattened, with the node keys the session changed (SPEC §13.4).
+    public internal(set) var graph: SceneGraph
     /// The same graph behind one reference, for `layout`.
-    let sharedGraph: SharedGraph
+    var sharedGraph: SharedGraph
     public var settings: Settings
     public internal(set) var time: Double = 0
     /// Frames advanced since the scene was loaded.
@@ -31,11 +32,28 @@ public struct Simulator: Sendable {
     var log = OccurrenceLog()
     /// The hazards already reported in this command, and what this frame's animations moved.
     var hazards = HazardMemo()
+    /// The app's recognizer wiring in force (SPEC §13.2): the scene's, until the session changes
+    /// it (§13.4).
+    public var gestures: Gestures
+    /// Offsets (as `offsets` stores them) at the touch-down that began the current gesture, what
+    /// `ID.start` reads (SPEC §13.2); nil when no gesture began since the last touch-down, or when
+    /// the scene has no conditions to read it.
+    var gestureStarts: [Double]?
+    /// Per node, `scrollEnabled` in force (SPEC §13.1; sheets and views: true).
+    public internal(set) var scrollEnabled: [Bool]
+    /// How many nodes are disabled: none, the common case, skips every "can begin" check.
+    var disabledCount = 0
+    /// Per node, `transfers` in force (SPEC §13.1; `auto` for nodes that are not scroll views).
+    public internal(set) var transfers: [Transfers]
 
     public init(scene: Scene, settings: Settings = Settings()) {
         graph = SceneGraph(scene)
         sharedGraph = SharedGraph(graph)
         self.settings = settings
+        gestures = scene.gestures
+        scrollEnabled = graph.nodes.map { $0.scroll?.scrollEnabled ?? true }
+        disabledCount = scrollEnabled.filter { !$0 }.count
+        transfers = graph.nodes.map { $0.scroll?.transfers ?? .auto }
         offsets = Array(repeating: 0, count: graph.count)
         pulls = Array(repeating: nil, count: graph.count)
         selected = Array(repeating: 0, count: graph.count)
@@ -85,6 +103,8 @@ public struct Simulator: Sendable {
         switch gesture.stage {
         case .touching: .touching
         case .panning: .panning
+        // After a pan cancelled by disabling its node (SPEC §13.5).
+        case .cancelled: animations.isEmpty ? .touching : .animating
         case .idle: animations.isEmpty ? .idle : .animating
         }
     }
@@ -94,7 +114,7 @@ public struct Simulator: Sendable {
 
     public var isFingerDown: Bool {
         switch gesture.stage {
-        case .touching, .panning: true
+        case .touching, .panning, .cancelled: true
         case .idle: false
         }
     }

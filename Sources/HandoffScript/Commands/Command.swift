@@ -32,16 +32,8 @@ package enum TabChoice: Equatable, Sendable {
     }
 }
 
-/// Comparison operators of `expect`.
-package enum ExpectOp: String, Equatable, Sendable, CaseIterable {
-    case eq = "=="
-    case ne = "!="
-    case lt = "<"
-    case le = "<="
-    case gt = ">"
-    case ge = ">="
-    case approx = "~="
-}
+/// Comparison operators of `expect`: the core's, shared with the app's conditions (SPEC §13.2).
+package typealias ExpectOp = Comparison
 
 /// The expected value of `expect`: a number or a word (an id, a phase, `none`).
 package enum ExpectValue: Equatable, Sendable {

@@ -159,15 +159,27 @@ extension CommandParser.Cursor {
     mutating func set() throws(Diagnostic) -> Command {
         if peek == nil { return .settings }
         let key = try next("a KEY", part: .key)
-        guard SettingKeys.keys.contains(key.text) else {
-            throw error(
-                "unknown setting '\(key.text)'", at: key,
-                suggestion: Suggest.closest(to: key.text, in: SettingKeys.keys))
-        }
+        try checkSettingKey(key)
         let value = try next("a VALUE", part: .setting)
         return .set(
             try Setting(key: key.text, value: value.text) { message, suggestion in
                 error(message, at: value, suggestion: suggestion)
             })
+    }
+
+    /// A `set` or `compare` KEY: a setting of §8, `gestures`, or `ID.KEY` (SPEC §13.4; the id is
+    /// checked against the scene when the command runs).
+    func checkSettingKey(_ key: Token) throws(Diagnostic) {
+        let k = key.text
+        guard !SettingKeys.keys.contains(k), k != "gestures", NodeKeys.split(k) == nil else {
+            return
+        }
+        throw error(
+            k.contains(".")
+                ? "unknown key '\(k)' (\(NodeKeys.names.joined(separator: ", ")))"
+                : "unknown setting '\(k)'",
+            at: key,
+            suggestion: Suggest.closest(to: k, in: SettingKeys.keys + ["gestures"])
+                ?? NodeKeys.suggestion(k))
     }
 }

@@ -41,7 +41,8 @@ extension CommandParser.Cursor {
         case "compare":
             let key = try next("a KEY", part: .key)
             let keys = SettingKeys.keys.filter { $0 != "output" }
-            guard keys.contains(key.text) else {
+            guard keys.contains(key.text) || key.text == "gestures" || key.text.contains(".")
+            else {
                 throw error(
                     key.text == "output"
                         ? "compare changes a setting of the simulation (\(keys.joined(separator: ", "))), not output"
@@ -49,6 +50,7 @@ extension CommandParser.Cursor {
                     suggestion: key.text == "output"
                         ? nil : Suggest.closest(to: key.text, in: keys))
             }
+            try checkSettingKey(key)
             let value = try next("a VALUE", part: .setting)
             return .compare(
                 try Setting(key: key.text, value: value.text) { message, suggestion in

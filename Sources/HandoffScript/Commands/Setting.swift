@@ -9,6 +9,10 @@ package enum Setting: Equatable, Sendable {
     case touches(TouchPipeline)
     case fps(Int)
     case output(json: Bool)
+    /// `set ID.KEY VALUE`: a node key from now on (SPEC §13.4); `value` as written back.
+    case node(id: String, key: String, NodeSetting, value: String)
+    /// `set gestures off|on`: the scene's recognizer wiring switched off or back on (§13.4).
+    case gestures(Bool)
 
     /// Parses `value` for `key` (one of `SettingKeys.keys`); a value out of range or unknown
     /// is reported through `fail(message, suggestion)`.
@@ -32,6 +36,33 @@ package enum Setting: Equatable, Sendable {
                 throw fail("fps takes a whole number from 1 to 1000, got '\(value)'", nil)
             }
             self = .fps(v)
+        case "gestures":
+            guard let on = ["on": true, "off": false][value] else {
+                throw fail(
+                    "gestures takes on or off, got '\(value)'",
+                    Suggest.closest(to: value, in: ["on", "off"]))
+            }
+            self = .gestures(on)
+        case _ where !SettingKeys.keys.contains(key):
+            guard let (id, nodeKey) = NodeKeys.split(key) else {
+                throw fail("unknown setting '\(key)'", nil)
+            }
+            guard let setting = nodeKey.parse(value) else {
+                let allowed = nodeKey.values
+                throw fail(
+                    allowed.isEmpty
+                        ? "\(nodeKey.name) takes a number, got '\(value)'"
+                        : "\(nodeKey.name) takes \(allowed.joined(separator: " or ")), got '\(value)'",
+                    Suggest.closest(to: value, in: allowed))
+            }
+            // The value as written back: the word typed, a rate as its shortest text.
+            let text: String
+            if case .deceleration(let r) = setting, CommandParser.decimal(value) != nil {
+                text = NumberFormat.exact(r)
+            } else {
+                text = value
+            }
+            self = .node(id: id, key: nodeKey.name, setting, value: text)
         default:
             let allowed = SettingKeys.values[key] ?? []
             switch (key, value) {
@@ -60,6 +91,17 @@ package enum Setting: Equatable, Sendable {
         case .touches: "touches"
         case .fps: "fps"
         case .output: "output"
+        case .node(let id, let key, _, _): id + "." + key
+        case .gestures: "gestures"
+        }
+    }
+
+    /// Whether it changes the loaded scene (SPEC §13.4), not a setting of §8: it belongs to
+    /// the scene, `load` drops it and `set` alone does not list it.
+    package var isSceneKey: Bool {
+        switch self {
+        case .node, .gestures: true
+        case .slop, .slopMode, .policy, .touches, .fps, .output: false
         }
     }
 
@@ -72,6 +114,8 @@ package enum Setting: Equatable, Sendable {
         case .touches(let t): t.rawValue
         case .fps(let n): String(n)
         case .output(let json): json ? "json" : "text"
+        case .node(_, _, _, let value): value
+        case .gestures(let on): on ? "on" : "off"
         }
     }
 }

@@ -196,6 +196,22 @@ extension FactDescriber {
                     ("state", .string(RecognizerState.failed.rawValue)),
                     ("reason", .string("moved")), ("distance", .number(d)), ("slop", .number(slop)),
                 ])
+        case .panNotBegun(let axis, let blocks):
+            r.describe(
+                "panNotBegun", at: moment,
+                { out in
+                    out.line { w in
+                        w.label("pan")
+                        w.put(axis.rawValue)
+                        w.put(" not recognized: no node can begin (" as StaticString)
+                        w.put(blocks.map { cannotBegin($0, n) }.joined(separator: "; "))
+                        w.put(")" as StaticString)
+                    }
+                },
+                [
+                    ("axis", .string(axis.rawValue)),
+                    ("blocked", .list(blocks.map { beginBlock($0, n) })),
+                ])
         case .offAxis(let axis):
             r.describe(
                 "offAxis", at: moment,

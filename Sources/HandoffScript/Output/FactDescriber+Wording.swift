@@ -107,3 +107,32 @@ extension TraceRunner.Outcome {
         }
     }
 }
+
+extension FactDescriber {
+    /// Why a node cannot begin a pan (SPEC §13.2), as `why` and the `pan` line say it:
+    /// `sheet cannot begin: shouldBegin 'studios.offset <= 0' is false`.
+    package static func cannotBegin(_ b: BeginBlock, _ n: Names) -> String {
+        let id = n.id(b.node)
+        switch b.reason {
+        case .disabled: return "\(id) cannot begin: scrollEnabled is false"
+        case .shouldBegin(let condition):
+            return "\(id) cannot begin: shouldBegin '\(condition)' is false"
+        case .waitsFor(let other):
+            return
+                "\(id) cannot begin: it waits for \(n.id(other)) to fail (requireToFail), and \(n.id(other)) can begin"
+        }
+    }
+
+    /// A node that cannot begin, as JSON.
+    static func beginBlock(_ b: BeginBlock, _ n: Names) -> FactValue {
+        var fields: [(String, FactValue)] = [("node", .string(n.id(b.node)))]
+        switch b.reason {
+        case .disabled: fields.append(("reason", .string("scrollEnabled")))
+        case .shouldBegin(let condition):
+            fields += [("reason", .string("shouldBegin")), ("condition", .string(condition))]
+        case .waitsFor(let other):
+            fields += [("reason", .string("requireToFail")), ("waitsFor", .string(n.id(other)))]
+        }
+        return .record(fields)
+    }
+}

@@ -26,7 +26,8 @@ package enum FactDescriber {
     ) {
         switch e {
         case .touchDown, .stopped, .swallowed, .recognizer, .tracking, .tapMoved, .offAxis,
-            .delivered, .touchesCancelled, .tap, .tabbed, .pageSelected, .transitionEnded, .refused,
+            .delivered, .panNotBegun, .touchesCancelled, .tap, .tabbed, .pageSelected,
+            .transitionEnded, .refused,
             .decided(.sheetCaught):
             touchEvent(e, n, at: moment, into: &r)
         case .owner, .moved, .flingFrame, .handoff, .released, .momentumStarted, .momentumEnded,
@@ -93,7 +94,8 @@ package enum FactDescriber {
         case .tree(let report):
             r.describe(
                 "tree", at: nil, lines: report.tree,
-                [("nodes", .list(report.treeJSON.map(FactValue.encoded)))])
+                [("nodes", .list(report.treeJSON.map(FactValue.encoded)))]
+                    + (report.gesturesJSON.map { [("gestures", $0)] } ?? []))
         case .drawing(let rows):
             r.describe("show", at: nil, lines: rows, [("lines", .list(rows.map(FactValue.string)))])
         case .why(let report):

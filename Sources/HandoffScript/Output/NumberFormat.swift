@@ -1,3 +1,5 @@
+import HandoffCore
+
 /// Deterministic number printing: at most 2 decimals, half away from zero, trailing zeros
 /// dropped, no negative zero (`120`, `52.77`, `0.5`).
 package enum NumberFormat {
@@ -170,19 +172,7 @@ package enum NumberFormat {
 
     /// Whether `a` and `b` print the same with `format` (without building either text): the same
     /// rounded hundredths, the same whole number past 9e13, or the same non-finite word.
-    package static func printsSame(_ a: Double, _ b: Double) -> Bool {
-        if a == b { return true }
-        guard a.isFinite, b.isFinite else {
-            return a.isNaN ? b.isNaN : (!b.isNaN && a == b)
-        }
-        guard let ha = hundredths(a), let hb = hundredths(b) else {
-            guard hundredths(a) == nil, hundredths(b) == nil else { return false }
-            return a.rounded() == b.rounded()
-        }
-        // No negative zero: `-0.001` prints `0`.
-        if ha == 0 || hb == 0 { return ha == hb }
-        return ha == hb && (a < 0) == (b < 0)
-    }
+    package static func printsSame(_ a: Double, _ b: Double) -> Bool { Printed.same(a, b) }
 
     /// A number as a command's canonical text spells it (SPEC §1): the shortest decimal that
     /// reads back to the same double, plain (never an exponent), `0` for −0 (`-200.004`, `0.333`).

@@ -135,6 +135,9 @@ package struct StateReport: Sendable {
                 if let p = c.parallax { line += " follows \(p.follows)" }
                 if !c.delaysContentTouches { line += " delaysContentTouches no" }
                 if !c.canCancelContentTouches { line += " canCancelContentTouches no" }
+                // The app's flags in force (SPEC §13.1), only where not the default.
+                if !sim.scrollEnabled[i] { line += " scrollEnabled false" }
+                if sim.transfers[i] != .auto { line += " transfers \(sim.transfers[i].rawValue)" }
             }
             if let rows = n.rows { line += " rows \(rows.count)" }
             if n.kind.pages != nil { line += " page \(sim.page(i))" }
@@ -165,7 +168,36 @@ package struct StateReport: Sendable {
             }
             out.append(line)
         }
+        return out + gestureLines
+    }
+
+    /// The recognizer wiring in force (SPEC §13.2), after the nodes; none without wiring.
+    var gestureLines: [String] {
+        let g = sim.gestures
+        let id = names.id
+        var out: [String] = []
+        for p in g.simultaneous {
+            out.append("gestures  simultaneous \(id(p.first)) + \(id(p.second))")
+        }
+        for p in g.requireToFail {
+            out.append("gestures  requireToFail \(id(p.first)) waits for \(id(p.second))")
+        }
+        for s in g.shouldBegin { out.append("gestures  shouldBegin \(id(s.node)): \(s.text)") }
         return out
+    }
+
+    /// `gestureLines` as JSON; nil without wiring (`tree --json` is then as before).
+    package var gesturesJSON: FactValue? {
+        let g = sim.gestures
+        guard !g.isEmpty else { return nil }
+        let id = names.id
+        func pairs(_ ps: [Gestures.Pair]) -> FactValue {
+            .list(ps.map { .list([.string(id($0.first)), .string(id($0.second))]) })
+        }
+        return .record([
+            ("simultaneous", pairs(g.simultaneous)), ("requireToFail", pairs(g.requireToFail)),
+            ("shouldBegin", .record(g.shouldBegin.map { (id($0.node), .string($0.text)) })),
+        ])
     }
 
     /// `tree` as JSON: one object per node in tree order, with the fields `tree` prints.
@@ -201,6 +233,10 @@ package struct StateReport: Sendable {
                 if !c.delaysContentTouches { fields.append(("delaysContentTouches", "false")) }
                 if !c.canCancelContentTouches {
                     fields.append(("canCancelContentTouches", "false"))
+                }
+                if !sim.scrollEnabled[i] { fields.append(("scrollEnabled", "false")) }
+                if sim.transfers[i] != .auto {
+                    fields.append(("transfers", J.string(sim.transfers[i].rawValue)))
                 }
             }
             if let rows = n.rows { fields.append(("rows", String(rows.count))) }

@@ -17,6 +17,16 @@ extension Why {
             case .sheetSkipped(let s):
                 text =
                     "\(n.id(s)) is a sheet, a custom pan and not a scroll view: it receives no transfer; the walk passes it"
+            case .cannotBegin(let c, let why):
+                text =
+                    FactDescriber.cannotBegin(BeginBlock(node: c, reason: why), n)
+                    + " (§13.2): the walk passes it"
+            case .neverTransfers(let c):
+                text =
+                    "\(n.id(c)) is at its \(edge), \(push), but has transfers: never (§13.1): it keeps the drag"
+            case .transfersAlways(let c, let parent):
+                text =
+                    "\(n.id(c)) is at its \(edge), \(push), and has transfers: always (§13.1): it declines to \(n.id(parent)), the nearest ancestor scroll node that can scroll \(axis); the walk goes on there"
             case .cannotScroll(let c):
                 text =
                     "\(n.id(c)) cannot scroll \(axis) (content within its viewport and no bounce): the walk goes on outward"

@@ -6,7 +6,7 @@ enum Why {
     static func explains(_ e: Event) -> Bool {
         switch e {
         case .touchDown, .tapMoved, .edgeHit, .pageSelected, .repair, .tap, .refused, .decided,
-            .tracking, .offAxis, .hazard:
+            .tracking, .offAxis, .hazard, .panNotBegun:
             true
         case .stopped, .swallowed, .recognizer, .touchesCancelled, .owner,
             .moved, .flingFrame, .handoff, .released, .momentumStarted, .momentumEnded,
@@ -149,6 +149,12 @@ enum Why {
     static func explain(_ e: Event, _ n: Names, _ sim: Simulator) -> (String, String) {
         switch e {
         case .decided(let r): return explain(r, n, sim)
+        case .panNotBegun(let axis, let blocks):
+            return (
+                "§13.2",
+                "no node on the hit path can begin a \(axis.rawValue) pan, so none is recognized: the movement moves nothing and the tap fails as moved; "
+                    + blocks.map { FactDescriber.cannotBegin($0, n) }.joined(separator: "; ")
+            )
         case .touchDown(_, let target, let path):
             var ids = path.map(n.id)
             if target.item != nil { ids.append(n.target(target)) }
@@ -245,6 +251,17 @@ enum Why {
             )
         case .ownership(let d):
             return ownership(d, n).last!
+        case .disabledDuringPan(let node):
+            return (
+                "§13.1",
+                "\(n.id(node)) was disabled (scrollEnabled false) during its pan: the pan is cancelled and released as a lift; the rest of the touch moves nothing"
+            )
+        case .cannotBegin(let blocks):
+            return (
+                "§13.2",
+                blocks.map { FactDescriber.cannotBegin($0, n) }.joined(separator: "; ")
+                    + ": it takes no part in this gesture or its momentum"
+            )
         case .velocity(let v, let source):
             let window: Double
             switch source {

@@ -11,6 +11,7 @@ enum SceneKeys {
     static let scroll: Set<String> = [
         "axis", "content", "offset", "inset", "bounces", "overscroll", "deceleration", "nested",
         "snap", "parallax", "children", "delaysContentTouches", "canCancelContentTouches",
+        "scrollEnabled", "transfers",
     ]
 
     /// The keys a node of `kind` may have; exhaustive, so a new kind must say.
@@ -25,7 +26,7 @@ enum SceneKeys {
         case .pager:
             common.union([
                 "pages", "transition", "bounces", "overscroll", "deceleration", "nested", "offset",
-                "delaysContentTouches", "canCancelContentTouches",
+                "delaysContentTouches", "canCancelContentTouches", "scrollEnabled", "transfers",
             ])
         case .switcher: common.union(["pages", "transition"])
         case .tabs: common.union(["segments", "controls"])
@@ -39,7 +40,7 @@ enum SceneKeys {
     }
 
     /// Top-level keys, in the fixed order they are read (key order never matters, SPEC §2).
-    static let top = ["name", "window", "touch", "root", "settings"]
+    static let top = ["name", "window", "touch", "root", "settings", "gestures"]
 
     /// What each key means, for `help scene`, in the order it lists them: every top-level key
     /// and every key of `node(_:)` (a test keeps the two equal, so a key added to a table above
@@ -53,6 +54,10 @@ enum SceneKeys {
         ),
         ("root", "[nodes]: the top-level nodes, drawn in order"),
         ("settings", "{KEY: VALUE}: 'set' keys the scene applies when it loads"),
+        (
+            "gestures",
+            "{simultaneous: [[A, B]], requireToFail: [[A, B]], shouldBegin: {ID: CONDITION}}: the app's recognizer wiring (§13.2)"
+        ),
         ("kind", "the node's kind, with 'id' (or write 'KIND: ID' for both)"),
         ("id", "the node's unique id"),
         ("frame", "[x, y, width, height] in the parent's content coordinates"),
@@ -74,6 +79,8 @@ enum SceneKeys {
         ("nested", "{pre, post, fling}: how it shares a drag with its chain (§5.2)"),
         ("snap", "edges: comes to rest at an end (§5.5)"),
         ("parallax", "{follows: ID, mode: proportional | factor, factor: F} (§5.7)"),
+        ("scrollEnabled", "false: takes no part in a gesture begun while disabled (default true)"),
+        ("transfers", "auto, never or always: hands a drag at its edge to its parent (uikit)"),
         ("rows", "the number of rows, each the tappable target ID[i]"),
         ("rowHeight", "every row's height"),
         ("rowHeights", "[heights], one per row"),

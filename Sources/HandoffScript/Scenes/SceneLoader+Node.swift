@@ -76,6 +76,8 @@ extension SceneLoader {
             case "offset": scroll.offset = try number(value, "offset")
             case "inset": insetNode = value
             case "bounces": scroll.bounces = try bool(value, "bounces")
+            case "scrollEnabled": scroll.scrollEnabled = try bool(value, "scrollEnabled")
+            case "transfers": scroll.transfers = try choice(value, "transfers", Transfers.allCases)
             case "overscroll":
                 scroll.overscroll = try choice(
                     value, "overscroll", [OverscrollStyle.rubber, .linear])

@@ -28,10 +28,12 @@ package struct SceneLoader {
             throw fail(nil, "cannot read YAML: \(error)")
         }
         var map = SourceMap()
-        let scene = try topLevel(root, &map)
+        var scene = try topLevel(root, &map)
         if let issue = SceneValidator.validate(scene).first {
             throw issue.error(file: file, map: map)
         }
+        // Conditions name nodes: they are read against the valid scene.
+        scene.gestures = try gestures(of: root, scene)
         return scene
     }
 

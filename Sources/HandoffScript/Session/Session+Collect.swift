@@ -79,7 +79,7 @@ extension Session {
                     case .moved(let l):
                         _ = why.observeMove(l)
                     case .touchDown, .stopped, .swallowed, .recognizer, .tapMoved,
-                        .delivered, .touchesCancelled,
+                        .delivered, .touchesCancelled, .panNotBegun,
                         .owner, .handoff, .released, .momentumStarted, .momentumEnded, .edgeHit,
                         .springStarted, .springEnded, .tap, .tabbed, .pageSelected,
                         .transitionEnded,

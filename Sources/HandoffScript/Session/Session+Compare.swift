@@ -103,6 +103,7 @@ extension Session {
                 "more than \(CommandLog.limit) commands since the last load: the history is not kept; 'load' again first",
                 nil, nil)
         }
+        try checkSceneKey(setting, fail: fail)
         var left = freshSide
         var right = freshSide
         right.set(setting)

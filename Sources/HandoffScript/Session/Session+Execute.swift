@@ -132,8 +132,11 @@ extension Session {
             if case .expectation(false, _) = fact { result.failed = true }
             return [fact]
         case .set(let setting):
+            try checkSceneKey(setting, fail: fail)
             set(setting)
+            // A scene key can cancel the active pan (SPEC §13.1): its facts follow the line.
             return [.set(key: setting.key, value: setting.value)]
+                + (setting.isSceneKey ? collect() : [])
         case .settings:
             return [.settings(settingsListing)]
         case .record(let file, let force):

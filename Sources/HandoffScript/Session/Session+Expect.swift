@@ -56,18 +56,9 @@ extension Session {
     static func holds(_ actual: Actual, _ op: ExpectOp, _ value: ExpectValue, _ tol: Double?)
         -> Bool
     {
-        let f = NumberFormat.format
         switch (actual, value) {
         case (.number(let a), .number(let b)):
-            switch op {
-            case .eq: return tol.map { abs(a - b) <= $0 } ?? (f(a) == f(b))
-            case .ne: return tol.map { abs(a - b) > $0 } ?? (f(a) != f(b))
-            case .lt: return a < b
-            case .le: return a <= b || f(a) == f(b)
-            case .gt: return a > b
-            case .ge: return a >= b || f(a) == f(b)
-            case .approx: return abs(a - b) <= (tol ?? 0.01)
-            }
+            return op.holds(a, b, tolerance: tol)
         case (.words(let words), _):
             let expected = value.canonical
             let matches = words.contains(expected) || (expected == "null" && words == ["none"])

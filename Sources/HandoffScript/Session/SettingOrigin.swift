@@ -40,7 +40,7 @@ extension Session {
         case "touches": sim.settings.touches.rawValue
         case "fps": NumberFormat.format(sim.settings.fps)
         case "output": json ? "json" : "text"
-        default: ""
+        default: sceneKeyValue(key)
         }
     }
 
@@ -60,7 +60,7 @@ extension Session {
         // `output` is the session's, not the scene's: a load leaves it as it is.
         for d in Self.defaultValues {
             switch d {
-            case .output: continue
+            case .output, .node, .gestures: continue
             case .slop, .slopMode, .policy, .touches, .fps: apply(userSettings[d.key] ?? d)
             }
         }
@@ -74,6 +74,8 @@ extension Session {
     /// `set KEY VALUE`: applies it and remembers it was set by hand.
     mutating func set(_ setting: Setting) {
         apply(setting)
+        // A scene key belongs to the loaded scene (SPEC §13.4): not kept over `load`.
+        if setting.isSceneKey { return }
         userSettings[setting.key] = setting
         sceneSettings.removeAll { $0.key == setting.key }
     }
