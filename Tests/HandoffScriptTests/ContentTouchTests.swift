@@ -134,3 +134,20 @@ struct ContentTouchTests {
         #expect(cfg.style == .system && !cfg.expands)
     }
 }
+
+extension ContentTouchTests {
+    /// SPEC §13.4: the keys of §4.4 and §5.10 change from the session; `scrollingExpands` only on
+    /// a system sheet.
+    @Test func theKeysChangeFromTheSession() {
+        var s = session()
+        _ = s.run("set list.delaysContentTouches no")
+        _ = s.run("touch 195 100")
+        expectOK(&s, "touch.state == possible")
+        _ = s.run("end")
+        var sheet = Session(scene: BuiltinScenes.sheet, ref: "sheet", files: MemoryFiles())
+        #expect(sheet.run("set sheet.scrollingExpands no").failed)
+        #expect(!sheet.run("set sheet.style system").failed)
+        #expect(!sheet.run("set sheet.scrollingExpands no").failed)
+        #expect(lines(&sheet, "tree").contains { $0.contains(" style system scrollingExpands no") })
+    }
+}
