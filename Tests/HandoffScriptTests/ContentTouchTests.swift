@@ -151,3 +151,27 @@ extension ContentTouchTests {
         #expect(lines(&sheet, "tree").contains { $0.contains(" style system scrollingExpands no") })
     }
 }
+
+extension ContentTouchTests {
+    /// SPEC §5.10 under `nested` and `outer`: a drag begun with the list scrolled is the list's
+    /// alone on a system sheet (it bounces at its top), where a custom sheet under `nested`
+    /// scrolls the list back to its top and then moves the sheet in the same gesture.
+    @Test func aSystemSheetLeavesADragOnScrolledContentToTheContent() {
+        for (policy, style, top) in [
+            ("nested", "system", 100.0), ("outer", "system", 100), ("nested", "custom", 200),
+        ] {
+            var s = Session(scene: BuiltinScenes.sheet, ref: "sheet", files: MemoryFiles())
+            _ = s.run("set policy \(policy)")
+            _ = s.run("set sheet.style \(style)")
+            // Full (100), then the list scrolled 200.
+            _ = s.run("pan 0 -520")
+            _ = s.run("end 0 0")
+            expectOK(&s, "sheet.top == 100")
+            expectOK(&s, "studios.offset == 200")
+            // Back 300: custom nested takes 200 from the list, then 100 from the sheet.
+            _ = s.run("pan 0 300")
+            expectOK(&s, "sheet.top == \(NumberFormat.format(top))")
+            if style == "system" { expectOK(&s, "studios.offset < 0") }
+        }
+    }
+}

@@ -31,6 +31,9 @@ public enum Reason: Equatable, Sendable {
     case caughtMoving(node: Int, kind: AnimationKind)
     /// §4.4: a control's tap at the lift: the finger `inside` its frame grown by 70 pt.
     case touchGutter(target: Target, inside: Bool)
+    /// §5.10: a drag on `driver` inside the system sheet `sheet`: `shared` with the sheet as
+    /// under `nested` (the driver was at its top), else the driver's alone.
+    case systemSheet(sheet: Int, driver: Int, shared: Bool, expands: Bool)
     /// §4.3, §4.4: the release velocity and where it came from.
     case velocity(Point, source: VelocitySource)
     /// §4.4: under `touches uikit` a release slower than 250 pt/s along the axis starts no

@@ -90,3 +90,30 @@ extension Simulator {
         lastTap = TapRecord(target: target, outcome: .moved)
     }
 }
+
+/// UIKit's own sheet (SPEC §5.10): `style: system` coordinates with its scroll views.
+extension Simulator {
+    /// The pan of a drag begun on a scroll node inside a system sheet, under every policy: shared
+    /// with the sheet as under `nested` (the chain up to the sheet) when that node is at its top,
+    /// else the node's alone. Nil when the chain has no system sheet, or the drag is the sheet's
+    /// own (its grabber).
+    func systemSheetPan(_ chain: [Int]) -> (chain: [Int], shared: Bool)? {
+        guard let k = chain.firstIndex(where: { graph.motion[$0].isSheet }), k > 0,
+            graph.nodes[chain[k]].sheet!.style == .system
+        else { return nil }
+        let driver = chain[0]
+        let atTop = offsets[driver] <= range(driver).lowerBound + 1e-9
+        return atTop ? (Array(chain[...k]), true) : (chain, false)
+    }
+
+    /// Explains a system sheet's pan for `why`.
+    mutating func explainSystemSheet(_ chain: [Int], shared: Bool) {
+        guard let s = chain.first(where: { graph.motion[$0].isSheet }), s != chain[0],
+            let sheet = graph.nodes[s].sheet, sheet.style == .system
+        else { return }
+        emit(
+            .decided(
+                .systemSheet(
+                    sheet: s, driver: chain[0], shared: shared, expands: sheet.expands)))
+    }
+}

@@ -183,6 +183,9 @@ extension Simulator {
         } else if let caughtOwner {
             // Under `uikit` and `outer` the caught node owns; under `nested` the usual chain.
             if settings.policy != .nested { (owner, ownerOnly) = (caughtOwner, true) }
+        } else if let system = systemSheetPan(chain) {
+            // §5.10: UIKit's own sheet coordinates with its content under every policy.
+            (chain, ownerOnly) = (system.chain, !system.shared)
         } else if let d = ownership(
             path: path, chain: graph.chain(target.node, axis: axis), axis: axis,
             ScrollDirection(of: delta), blocks: blocks)
@@ -209,6 +212,7 @@ extension Simulator {
         if !blocks.isEmpty { emit(.decided(.cannotBegin(blocks))) }
         emit(.decided(.chain(driver: driver, chain: chain, axis: axis)))
         if let decision { emit(.decided(.ownership(decision))) }
+        if sheetOwner == nil, caughtOwner == nil { explainSystemSheet(chain, shared: !ownerOnly) }
         let sheet = chain.first { graph.motion[$0].isSheet }
         let pan = Pan(
             axis: axis, driver: driver, chain: chain, owner: owner, ownerOnly: ownerOnly,

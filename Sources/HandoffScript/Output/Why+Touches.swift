@@ -55,4 +55,21 @@ extension Why {
             ? "the finger lifted within 70 pt of the control \(n.target(target)) (its touch gutter): it fires"
             : "the finger lifted more than 70 pt outside the control \(n.target(target)) (its touch gutter): its tap fails as moved"
     }
+
+    /// §5.10: how a system sheet shares a drag begun on its content.
+    static func systemSheet(
+        _ sheet: Int, _ driver: Int, _ shared: Bool, _ expands: Bool, _ n: Names
+    )
+        -> String
+    {
+        let s = n.id(sheet)
+        let d = n.id(driver)
+        guard shared else {
+            return
+                "\(d) was scrolled away from its top when the drag began: the drag is \(d)'s alone (UIKit's own sheet \(s) does not move in it)"
+        }
+        return expands
+            ? "\(d) was at its top when the drag began: UIKit's own sheet \(s) shares it as under nested, whatever the policy (forward: the sheet first up to its top-most detent, then \(d); backward: the sheet)"
+            : "\(d) was at its top when the drag began: UIKit's own sheet \(s) has scrollingExpands false, so forward drags scroll \(d) at every detent and backward ones move the sheet"
+    }
 }

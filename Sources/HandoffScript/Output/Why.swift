@@ -346,6 +346,8 @@ enum Why {
             return ("§4.4", caughtMoving(node, kind, n))
         case .touchGutter(let target, let inside):
             return ("§4.4", touchGutter(target, inside, n))
+        case .systemSheet(let sheet, let driver, let shared, let expands):
+            return ("§5.10", systemSheet(sheet, driver, shared, expands, n))
         }
     }
 }
