@@ -77,7 +77,11 @@ enum Why {
         -> [(String, String)]
     {
         let dir = ScrollDirection(of: l.d).rawValue
-        let oneOwner = sim.settings.policy != .nested
+        // A ledger with pre or post shares was shared out (a system sheet's drag, §5.10, shares
+        // under every policy).
+        let oneOwner =
+            sim.settings.policy != .nested
+            && !l.shares.contains { $0.phase == .pre || $0.phase == .post }
         var out: [(String, String)] = [
             oneOwner
                 ? (
