@@ -104,7 +104,7 @@ struct Run: ParsableCommand {
                 reader = try LineReader.open(script)
             } catch {
                 console.print(
-                    "error: " + error.cannotRead(script), error: true)
+                    ErrorMessage.line(error.unreadable(script)), error: true)
                 throw ExitCode(2)
             }
             ok = try runLines(reader, &session, &console)
@@ -156,7 +156,7 @@ struct Run: ParsableCommand {
             }
         } catch {
             console.print(
-                "error: " + error.cannotRead(reader.path), error: true
+                ErrorMessage.line(error.unreadable(reader.path)), error: true
             )
             if let problem = session.finishRecording() { console.emit([problem]) }
             throw ExitCode(2)
@@ -190,7 +190,7 @@ struct Import: ParsableCommand {
             text = try files.read(dump)
         } catch {
             console.print(
-                "error: " + error.cannotRead(dump), error: true)
+                ErrorMessage.line(error.unreadable(dump)), error: true)
             throw ExitCode(2)
         }
         let result: UIKitImporter.Result

@@ -64,7 +64,7 @@ struct Plot: ParsableCommand {
         do {
             text = try files.read(file)
         } catch {
-            throw usage(error.cannotRead(file))
+            throw usage(ErrorMessage.text(error.unreadable(file)))
         }
         let run: (session: Session, failures: [String])
         do {

@@ -26,7 +26,7 @@ struct Replay: ParsableCommand {
         do {
             reader = try LineReader.open(file)
         } catch {
-            StandardStream.err("error: " + error.cannotRead(file) + "\n")
+            StandardStream.err(ErrorMessage.line(error.unreadable(file)) + "\n")
             throw ExitCode(2)
         }
         var runner = TraceRunner(file: file, files: files, update: update)
@@ -67,7 +67,7 @@ struct Replay: ParsableCommand {
         do {
             try Self.feed(reader, into: &runner)
         } catch {
-            StandardStream.err("error: " + error.cannotRead(file) + "\n")
+            StandardStream.err(ErrorMessage.line(error.unreadable(file)) + "\n")
             throw ExitCode(2)
         }
         let outcome = runner.finish()
@@ -155,13 +155,13 @@ struct TestTraces: ParsableCommand {
         for path in paths {
             var isDir: ObjCBool = false
             guard FileManager.default.fileExists(atPath: path, isDirectory: &isDir) else {
-                Self.usage(FileError("no such file or folder").cannotRead(path))
+                Self.usage(ErrorMessage.text(FileError("no such file or folder").unreadable(path)))
             }
             if !isDir.boolValue {
                 // A device or a FIFO named on the command line is unusable (it may never end).
                 var st = stat()
                 if stat(path, &st) == 0, st.st_mode & S_IFMT != S_IFREG {
-                    Self.usage(FileError.notRegular.cannotRead(path))
+                    Self.usage(ErrorMessage.text(FileError.notRegular.unreadable(path)))
                 }
                 traces.append(path)
                 continue
@@ -214,7 +214,9 @@ struct TestTraces: ParsableCommand {
         do {
             try Replay.feed(try LineReader.open(path), into: &runner)
         } catch {
-            write("CORRUPT \(Escape.visible(path)):1: error: cannot read it: \(error.message)\n")
+            let at = SourceLocation(file: Escape.visible(path), line: 1)
+            let unreadable = UserError.located(at, .unreadable(.it, reason: error.message))
+            write("CORRUPT " + ErrorMessage.line(unreadable) + "\n")
             return false
         }
         let outcome = runner.finish()

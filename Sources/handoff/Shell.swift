@@ -83,7 +83,7 @@ struct Shell {
         } catch {
             emit(
                 OutputLine(
-                    "error: " + error.cannotRead(file),
+                    ErrorMessage.line(error.unreadable(file)),
                     isError: true),
                 colour: colour)
             return

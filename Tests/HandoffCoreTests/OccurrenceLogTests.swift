@@ -76,11 +76,28 @@ import Testing
         var copy = sim
         let whole = copy.drainLog()
         #expect(!whole.isEmpty)
-        let moved = sim.drainLog { entries in
-            entries.indices.map { (entries.baseAddress! + $0).move() }
-        }
+        var moved = [Self.entry(99)]
+        moved.reserveCapacity(64)
+        sim.drainLog(into: &moved)
         #expect(moved == whole)
         #expect(sim.logCount == 0)
         #expect(sim.drainLog().isEmpty)
+    }
+
+    /// A drain into a buffer drops what the buffer held and hands the log the buffer's room: the
+    /// next entries are logged into it, and the log's old entries are the caller's.
+    @Test func aDrainTradesBuffers() {
+        var log = OccurrenceLog()
+        for k in 0..<3 { log.append(Self.entry(k)) }
+        var buffer = [Self.entry(7), Self.entry(8)]
+        buffer.reserveCapacity(100)
+        let room = buffer.capacity
+        log.drain(into: &buffer)
+        #expect(buffer == (0..<3).map(Self.entry))
+        #expect(log.isEmpty)
+        #expect(log.capacity == room)
+        log.append(Self.entry(4))
+        #expect(log.entries(from: 0) == [Self.entry(4)])
+        #expect(buffer == (0..<3).map(Self.entry))
     }
 }

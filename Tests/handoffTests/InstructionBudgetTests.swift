@@ -39,8 +39,9 @@ struct InstructionBudgetTests {
             encoding: .utf8)
         let lines = text.split(separator: "\n").filter { !$0.hasPrefix("#") }
         // 8,174 × 1.1 = 8,991.4; 8,634 × 1.1 = 9,497.4; 8,664 × 1.1 = 9,530.4, + 305 = 9,835.4.
-        #expect(lines == ["script 8992", "replay 9498", "recording 9836"])
+        #expect(lines == ["script 8992", "replay 9543", "recording 9836"])
         #expect(text.contains("+305 a recorded command"))
+        #expect(text.contains("9,400 -> 9,543"))
     }
 
     @Test func figuresWithinTheBudgetPass() throws {
@@ -48,17 +49,17 @@ struct InstructionBudgetTests {
         #expect(today.status == 0, "\(today.err)")
         #expect(today.err.isEmpty)
         // At the budget is still within it.
-        #expect(try Self.check(["8992", "9498", "9531"]).status == 0)
+        #expect(try Self.check(["8992", "9543", "9531"]).status == 0)
     }
 
     /// A figure over its budget fails, and the message names the figure, the budget and the
     /// excess; every figure over its budget is named.
     @Test func aFigureOverItsBudgetFailsNamingTheExcess() throws {
-        let one = try Self.check(["8174", "9499", "8664"])
+        let one = try Self.check(["8174", "9544", "8664"])
         #expect(one.status == 1)
         #expect(
             one.err
-                == "instruction budget: replay 9499 instructions a command exceeds its budget 9498"
+                == "instruction budget: replay 9544 instructions a command exceeds its budget 9543"
                 + " by 1 (.ci/instruction-budget)\n")
         let two = try Self.check(
             ["9100", "8634", "10000"],

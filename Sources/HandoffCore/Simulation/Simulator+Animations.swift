@@ -100,31 +100,34 @@ extension Simulator {
         let count = animations.count
         var end = untilRest ? first - 1 : last
         // Each spring's rest frame (`Int.max`: none by `last`; -1 once it has ended there), in
-        // storage that is not allocated (a command has one or two springs).
-        withUnsafeTemporaryAllocation(of: Int.self, capacity: count) { rest in
-            for k in 0..<count {
-                guard case .spring(let s) = animations[k] else { preconditionFailure("springs") }
-                let r = restFrame(s, clock: clock, from: first, through: last) ?? .max
-                rest[k] = r
-                if untilRest { end = Swift.max(end, Swift.min(r, last)) }
+        // the first `count` places of the simulator's spare buffer (given back below).
+        var rest = spareRestFrames
+        spareRestFrames = []
+        if rest.count < count { rest += repeatElement(0, count: count - rest.count) }
+        defer { spareRestFrames = rest }
+        for k in 0..<count {
+            guard case .spring(let s) = animations[k] else { preconditionFailure("springs") }
+            let r = restFrame(s, clock: clock, from: first, through: last) ?? .max
+            rest[k] = r
+            if untilRest { end = Swift.max(end, Swift.min(r, last)) }
+        }
+        // Springs come to rest in frame order, and in animation order within a frame (as the
+        // frames would end them), each at its frame's time and number.
+        var ended = 0
+        while true {
+            var next = -1
+            for k in 0..<count where rest[k] >= first && rest[k] <= end {
+                if next < 0 || rest[k] < rest[next] { next = k }
             }
-            // Springs come to rest in frame order, and in animation order within a frame (as the
-            // frames would end them), each at its frame's time and number.
-            var ended = 0
-            while true {
-                var next = -1
-                for k in 0..<count where rest[k] >= first && rest[k] <= end {
-                    if next < 0 || rest[k] < rest[next] { next = k }
-                }
-                guard next >= 0, case .spring(let s) = animations[next] else { break }
-                frame = base + rest[next]
-                time = clock.time(ofFrame: rest[next])
-                setOffset(s.node, s.target)
-                emit(.springEnded(node: s.node, kind: s.kind, target: s.target))
-                rest[next] = -1
-                ended += 1
-            }
-            guard ended > 0 else { return }
+            guard next >= 0, case .spring(let s) = animations[next] else { break }
+            frame = base + rest[next]
+            time = clock.time(ofFrame: rest[next])
+            setOffset(s.node, s.target)
+            emit(.springEnded(node: s.node, kind: s.kind, target: s.target))
+            rest[next] = -1
+            ended += 1
+        }
+        if ended > 0 {
             var kept = 0
             for k in 0..<count where rest[k] != -1 {
                 if kept != k { animations[kept] = animations[k] }

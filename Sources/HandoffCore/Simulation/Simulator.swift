@@ -23,6 +23,8 @@ public struct Simulator: Sendable {
     /// An empty buffer with capacity that `step(to:)` swaps with `animations`: a frame allocates
     /// nothing.
     var spareAnimations: [Animation] = []
+    /// The springs' rest frames that `runSpringsAlone` fills, kept with its capacity.
+    var spareRestFrames: [Int] = []
     /// The finger's gesture, from touch-down to lift.
     @usableFromInline var gesture = GestureCoordinator()
     public internal(set) var lastTap: TapRecord?
@@ -80,10 +82,10 @@ public struct Simulator: Sendable {
     /// Returns and clears the facts logged since the last call.
     public mutating func drainLog() -> [Occurrence] { log.drainAll() }
 
-    /// Drains the log in place: `body` must move every entry out exactly once (with `move()`);
-    /// the log is then empty and keeps its buffer, and no entry is copied or destroyed on the way.
-    public mutating func drainLog<R>(_ body: (UnsafeMutableBufferPointer<Occurrence>) -> R) -> R {
-        log.drain(body)
+    /// Hands the facts logged since the last drain over in `buffer` (whatever it held is dropped);
+    /// the log keeps `buffer`'s storage, emptied, for the next facts (`OccurrenceLog.drain`).
+    public mutating func drainLog(into buffer: inout [Occurrence]) {
+        log.drain(into: &buffer)
     }
 
     /// Returns and clears the facts logged since the last call, without their time and frame, and

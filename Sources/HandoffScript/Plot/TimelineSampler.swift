@@ -40,7 +40,7 @@ package final class TimelineSampler {
     }
 
     /// The facts a command logged (as the session drains them).
-    func observe(_ log: UnsafeBufferPointer<Occurrence>) {
+    func observe(_ log: [Occurrence]) {
         guard current > 0 else { return }
         for o in log {
             switch o.event {

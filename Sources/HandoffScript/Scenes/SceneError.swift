@@ -12,5 +12,10 @@ package struct SceneError: Error, Equatable, Sendable {
         self.message = message
     }
 
-    package var rendered: String { "\(file):\(line):\(column): error: \(message)" }
+    /// The error as a value: its message at its place in the file.
+    package var userError: UserError {
+        .located(SourceLocation(file: file, line: line, column: column), .message(message))
+    }
+
+    package var rendered: String { ErrorMessage.line(userError) }
 }

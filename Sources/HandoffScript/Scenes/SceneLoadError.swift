@@ -14,8 +14,8 @@ package enum SceneLoadError: Error, Equatable, Sendable {
             "no built-in scene or file '\(ref)' (built-in: "
                 + BuiltinScenes.names.joined(separator: ", ") + ")"
         case .unreadable(let path, let message):
-            FileError(message).cannotRead(path, what: "scene")
-        case .invalid(let e): "\(e.file):\(e.line):\(e.column): \(e.message)"
+            ErrorMessage.text(.unreadable(.scene(path), reason: message))
+        case .invalid(let e): ErrorMessage.text(e.userError)
         }
     }
 

@@ -25,7 +25,7 @@ package struct SceneLoader {
         } catch let e as YamlError {
             throw yamlError(e)
         } catch {
-            throw fail(nil, "cannot read YAML: \(error)")
+            throw fail(nil, ErrorMessage.text(.unreadable(.yaml, reason: "\(error)")))
         }
         var map = SourceMap()
         var scene = try topLevel(root, &map)

@@ -86,10 +86,9 @@ package struct FileError: Error, Equatable, Sendable {
     package var message: String
     package init(_ message: String) { self.message = message }
 
-    /// `cannot read 'PATH': MESSAGE` (`cannot read scene 'PATH': …` with `what`), the path
-    /// escaped: the one wording of a file that could not be read, wherever it is printed.
-    package func cannotRead(_ path: String, what: String? = nil) -> String {
-        "cannot read \(what.map { $0 + " " } ?? "")'\(Escape.visible(path))': \(message)"
+    /// File `path` could not be read for this reason (`ErrorMessage` words it).
+    package func unreadable(_ path: String) -> UserError {
+        .unreadable(.file(path), reason: message)
     }
 
     /// `openTrace` without `force` on a path that exists.

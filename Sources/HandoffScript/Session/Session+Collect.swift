@@ -19,20 +19,27 @@ extension Session {
         var flingAt: Int?
         // Where this command's fling summary is in the moves `why` explains.
         var flingMove: Int?
-        let sampler = sampler
-        // Each entry is moved out of the log, which is left empty with its buffer: no entry is
-        // copied (a copy of an `Occurrence` goes through its value witness) and none destroyed
-        // but those dropped here.
-        // What `why` explains is filled while the simulator drains its log (handed over, not
-        // copied).
+        // The log's entries, in the buffer the log had at the last drain (given back to it then).
+        var entries = logBuffer
+        logBuffer = []
+        sim.drainLog(into: &entries)
+        defer {
+            entries.empty()
+            logBuffer = entries
+        }
+        sampler?.observe(entries)
+        // Room for the state changes `run` appends after them: the array grows once.
+        facts.reserveCapacity(entries.count + stateCount)
+        // What `why` explains is filled as the entries are read.
         why.collecting { why in
-            sim.drainLog { entries in
-                sampler?.observe(UnsafeBufferPointer(entries))
+            entries.withUnsafeMutableBufferPointer { entries in
                 guard let first = entries.baseAddress else { return }
-                // Room for the state changes `run` appends after them: the array grows once.
-                facts.reserveCapacity(entries.count + stateCount)
                 for k in entries.indices {
+                    // Moved out of the buffer (an entry with nothing to destroy put in its place):
+                    // moved on into the facts, not copied.
                     let o = (first + k).move()
+                    (first + k).initialize(
+                        to: Occurrence(time: 0, frame: 0, event: .momentumEnded(driver: 0)))
                     if case .decided(let reason) = o.event {
                         // Only `why` prints it (moved there, not copied), but for a caught sheet,
                         // which is also a line of its own (SPEC §5.9).

@@ -10,7 +10,7 @@ extension Session {
         do {
             text = try files.read(path)
         } catch {
-            throw fail(error.cannotRead(path), .file, nil)
+            throw fail(ErrorMessage.text(error.unreadable(path)), .file, nil)
         }
         var runner = TraceRunner.run(file: path, text: text, files: files)
         let outcome = runner.finish()

@@ -60,6 +60,8 @@ package struct Session {
     var why = WhyLog()
     /// The facts array `collect` fills, kept with its capacity from one command to the next.
     var factBuffer: [Fact] = []
+    /// The buffer the simulator's log and `collect` trade at each drain.
+    var logBuffer: [Occurrence] = []
     /// Collects the timeline while `plot` re-runs the history (nil otherwise: one check per frame).
     var sampler: TimelineSampler?
     /// Lines already parsed (parsing is pure, so a line always gives the same command).

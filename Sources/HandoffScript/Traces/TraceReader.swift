@@ -138,16 +138,21 @@ struct TraceReader: Equatable {
     /// The line just read makes the trace corrupt (the scene it names does not load, its command
     /// does not parse).
     mutating func failed(_ message: String) {
-        state = .corrupt("\(file):\(lineNumber): error: \(message)", finishing: false)
+        state = .corrupt(error(at: lineNumber, message), finishing: false)
+    }
+
+    /// `FILE:LINE: error: MESSAGE`, as `ErrorMessage` renders it.
+    private func error(at line: Int, _ message: String) -> String {
+        ErrorMessage.line(.located(SourceLocation(file: file, line: line), .message(message)))
     }
 
     /// The trace ended (the lines of a corrupt one up to its end are counted: the empty trace and
     /// the one without a scene name their last line).
     func ended() -> End {
         switch state {
-        case .magic: return .corrupt("\(file):1: error: the trace is empty", finishing: false)
+        case .magic: return .corrupt(error(at: 1, "the trace is empty"), finishing: false)
         case .scene:
-            return .corrupt("\(file):\(lineNumber): error: no '# scene:' line", finishing: false)
+            return .corrupt(error(at: lineNumber, "no '# scene:' line"), finishing: false)
         case .between: return .read(finishing: false)
         case .expecting: return .read(finishing: true)
         case .corrupt(let message, let finishing): return .corrupt(message, finishing: finishing)
@@ -156,7 +161,7 @@ struct TraceReader: Equatable {
     }
 
     private mutating func fail(_ message: String, finishing: Bool = false) -> Action {
-        state = .corrupt("\(file):\(lineNumber): error: \(message)", finishing: finishing)
+        state = .corrupt(error(at: lineNumber, message), finishing: finishing)
         return .corrupted
     }
 }
