@@ -228,6 +228,8 @@ enum Why {
                 "§4.2",
                 swallowed
                     ? "the touch-down stopped \(ids) and is swallowed: it stopped momentum or a page, detent or snap spring"
+                        + (sim.settings.touches == .uikit
+                            ? ", or under touches uikit a bounce-back (§4.4)" : "")
                     : "the touch-down stopped a bounce-back on \(ids); that alone does not swallow the touch"
             )
         case .recognized(let axis, let d, let slop, let tie, let mode, let charged, let reaching):
