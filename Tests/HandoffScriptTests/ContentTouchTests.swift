@@ -175,3 +175,20 @@ extension ContentTouchTests {
         }
     }
 }
+
+extension ContentTouchTests {
+    /// Under `touches uikit` a finger that reaches the slop (10 pt, ≥) fails the tap, and the line
+    /// says `≥`; under `simple` the same 10 pt is still a tap.
+    @Test func reachingTheSlopFailsTheTap() {
+        var s = session()
+        _ = s.run("touch 195 100")
+        #expect(lines(&s, "move 10 0").contains("tap       list[1] failed: moved 10 ≥ slop 10"))
+        _ = s.run("end")
+        expectOK(&s, "tap == moved")
+        _ = s.run("set touches simple")
+        _ = s.run("touch 195 100")
+        _ = s.run("move 10 0")
+        _ = s.run("end")
+        expectOK(&s, "tap == delivered")
+    }
+}

@@ -187,7 +187,10 @@ extension FactDescriber {
                         w.put(t, n)
                         w.put(" failed: moved " as StaticString)
                         w.put(d)
-                        w.put(" > slop " as StaticString)
+                        // Under `touches uikit` reaching the slop fails the tap (§4.4): `≥`
+                        // where the distance is the slop itself; past it, `>` as always.
+                        let reached = abs(d - slop) <= GestureRecognizer.slopTolerance
+                        w.put(reached ? " ≥ slop " as StaticString : " > slop " as StaticString)
                         w.put(slop)
                     }
                 },
