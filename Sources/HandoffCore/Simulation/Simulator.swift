@@ -126,7 +126,11 @@ public struct Simulator: Sendable {
         switch gesture.state {
         case .idle, .modifying: nil
         case .touching(let t):
-            (t.value.contact.target, t.value.contact.swallowed ? .swallowed : .possible)
+            (
+                t.value.contact.target,
+                t.value.contact.swallowed
+                    ? .swallowed : t.value.delivery == .delivered ? .possible : .delayed
+            )
         case .panning(let t, let pan): (t.value.contact.target, .panning(pan.value.axis))
         }
     }
@@ -290,6 +294,7 @@ public struct Simulator: Sendable {
     public mutating func stepFrame(at t: Double) -> Bool {
         frame += 1
         step(to: t)
+        if settings.touches == .uikit { deliverContentTouch() }
         return !animations.isEmpty
     }
 

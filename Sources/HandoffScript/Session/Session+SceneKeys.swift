@@ -30,7 +30,7 @@ extension Session {
             sim.apply(value, to: i)
         case .gestures(let on):
             sim.gestures = on ? sim.graph.scene.gestures : Gestures()
-        case .slop, .slopMode, .policy, .fps, .output:
+        case .slop, .slopMode, .policy, .touches, .fps, .output:
             return
         }
     }
