@@ -35,7 +35,8 @@ import Testing
         #expect(
             g.touchEnded(velocity: Point(0, -900), time: 0.4)
                 == .release(
-                    pan(), velocity: Point(0, -900), window: nil, target: row, tap: .cancelledByPan,
+                    pan(), velocity: Point(0, -900), source: .given, target: row,
+                    tap: .cancelledByPan,
                     stopped: []))
         #expect(g.touchEnded(velocity: nil, time: 0.5) == .noFinger)
     }
@@ -157,6 +158,6 @@ import Testing
         }
         // 40 pt up in the 100 ms since touch-down (SPEC §4.3).
         #expect(abs(v.y - -400) < 1e-9)
-        #expect(window == 0.1)
+        #expect(window == .window(0.1))
     }
 }

@@ -27,15 +27,15 @@ struct HelpTopicTests {
         // A list has every scroll key but `content` (its rows make it), and the row keys.
         #expect(
             lines.contains(
-                "  list           kind id frame alpha interactive hidden class address children axis offset inset bounces overscroll deceleration nested snap parallax scrollEnabled transfers rows rowHeight rowHeights"
+                "  list                     kind id frame alpha interactive hidden class address children axis offset inset bounces overscroll deceleration nested snap parallax scrollEnabled transfers rows rowHeight rowHeights delaysContentTouches canCancelContentTouches"
             ))
         #expect(
             lines.contains(
-                "  tabs           kind id frame alpha interactive hidden class address segments controls"
+                "  tabs                     kind id frame alpha interactive hidden class address segments controls"
             ))
         #expect(
             lines.contains(
-                "  bounces        false: stops at its edges instead of rubber-banding (default true)"
+                "  bounces                  false: stops at its edges instead of rubber-banding (default true)"
             ))
     }
 

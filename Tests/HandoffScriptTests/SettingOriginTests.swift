@@ -27,6 +27,7 @@ struct SettingOriginTests {
                 "slop      10      default",
                 "slopmode  full    default",
                 "policy    nested  default",
+                "touches   simple  default",
                 "fps       60      default",
                 "output    text    default",
             ])
@@ -39,6 +40,7 @@ struct SettingOriginTests {
                 "slop      20        scene",
                 "slopmode  subtract  set",
                 "policy    nested    default",
+                "touches   simple    default",
                 "fps       120       scene",
                 "output    text      default",
             ])

@@ -51,7 +51,7 @@ struct UIKitImportTests {
         let r = try Self.importing(name)
         #expect(
             r.scene.settings.map { "\($0.key) \($0.value)" } == [
-                "policy uikit", "slopmode subtract",
+                "policy uikit", "slopmode subtract", "touches uikit",
             ])
         var s = Session(scene: r.scene, ref: name, files: MemoryFiles())
         #expect(try Self.offsets(&s) == fixture.offsets)

@@ -186,7 +186,7 @@ import Testing
         #expect(
             scene.lines.first
                 == "scene files (YAML or JSON; docs/reference/scene-format.md). At the top:")
-        #expect(scene.out.contains("\n  rowHeights     [heights], one per row\n"))
+        #expect(scene.out.contains("\n  rowHeights               [heights], one per row\n"))
         let replay = try Harness.run(["help", "replay"])
         #expect(replay.out.contains("USAGE: handoff replay"))
         let undo = try Harness.run(["help", "undo"])

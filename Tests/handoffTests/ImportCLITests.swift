@@ -8,7 +8,7 @@ import Testing
     @Test func importPrintsYAMLThatLoadsToTheSameState() throws {
         let r = try Harness.run(["import", Self.dump])
         #expect(r.status == 0)
-        #expect(r.out.contains("settings: {policy: uikit, slopmode: subtract}"))
+        #expect(r.out.contains("settings: {policy: uikit, slopmode: subtract, touches: uikit}"))
         #expect(r.out.contains("  - scroll: tableView\n    class: UITableView\n"))
         #expect(r.err == Self.dump + ": 53 views, 1 scroll view, 0 lines skipped\n")
         let dir = try Harness.temporaryDirectory()

@@ -148,3 +148,23 @@ struct PlotCLITests {
         #expect(missing.err.hasPrefix("error: cannot read '/nonexistent.trace'"))
     }
 }
+
+extension PlotCLITests {
+    /// SPEC §4.4, §12: the timeline marks a delayed delivery at its time (0.15 s), with its glyph
+    /// defined only in a picture that has one.
+    @Test func aDelayedDeliveryIsMarked() throws {
+        let dir = try Harness.temporaryDirectory()
+        let out = dir.appendingPathComponent("deliver.svg").path
+        let trace = Harness.root.appendingPathComponent(
+            "Traces/touches/row-delivered-then-cancelled.trace"
+        ).path
+        let r = try Harness.run(["plot", trace, "-o", out])
+        #expect(r.status == 0, "\(r.err)")
+        let svg = try String(contentsOfFile: out, encoding: .utf8)
+        #expect(svg.contains(#"touch delivered" data-t="0.15""#))
+        #expect(svg.contains(#"<g id="m-touch-delivered">"#))
+        let plain = dir.appendingPathComponent("plain.svg").path
+        _ = try Harness.run(["plot", Self.trace, "-o", plain])
+        #expect(!(try String(contentsOfFile: plain, encoding: .utf8)).contains("touch-delivered"))
+    }
+}

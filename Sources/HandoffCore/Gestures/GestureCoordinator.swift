@@ -19,6 +19,14 @@
         /// The innermost sheet on the path, when the touch stopped it animating: the touch pans
         /// it at once, with no slop, and the sheet owns the pan.
         var caughtSheet: Int? = nil
+        /// Under `touches uikit`, the innermost scroll node of the path whose momentum or
+        /// bounce-back the touch stopped: the touch pans it at once, with no slop (SPEC §4.4).
+        var caughtScroll: (node: Int, axis: Axis)? = nil
+        /// The target is a control under `touches uikit`: it keeps its touch (SPEC §4.4).
+        var control = false
+        /// Under `touches uikit`, when a delaying scroll node on the path lets the content have
+        /// the touch (touch-down + 0.15 s); nil when it has it at once.
+        var deliverAt: Double? = nil
     }
 
     /// The finger while it is down, before and during a pan.
@@ -31,6 +39,8 @@
         var recognizer: GestureRecognizer
         /// The tap failed because the finger moved past the slop with no pan.
         var tapMoved = false
+        /// Whether the content has the touch yet.
+        var delivery: Delivery = .delivered
         /// Its pan was cancelled by disabling its node (SPEC §13.1): the rest of the touch moves
         /// nothing.
         var cancelled = false
@@ -68,7 +78,8 @@
         case cancelled
     }
 
-    private(set) var state: State = .idle
+    /// Changed only by the coordinator's events (here and in `+ContentTouches`).
+    var state: State = .idle
 
     /// The state's case.
     @usableFromInline var stage: Stage {
@@ -126,11 +137,14 @@
         case track(tapPossible: Bool)
         /// The touch landed on an animating sheet: begin its pan at once, owned by `sheet`.
         case beginSheetPan(sheet: Int, axis: Axis)
+        /// Under `touches uikit` the touch caught a moving scroll node: begin its pan at once.
+        case beginCaughtPan(node: Int, axis: Axis)
     }
 
     /// A finger went down at `point` at `time`.
     mutating func touchBegan(
-        _ contact: consuming Contact, at point: Point, time: Double, slop: Double, mode: SlopMode
+        _ contact: consuming Contact, at point: Point, time: Double, slop: Double, mode: SlopMode,
+        touches: TouchPipeline = .simple
     ) -> TouchBegan {
         switch state {
         case .touching, .panning:
@@ -140,20 +154,28 @@
         case .idle:
             var recognizer = GestureRecognizer(
                 axes: contact.axes, tappable: contact.tappable, swallowed: contact.swallowed,
-                slop: slop, mode: mode)
+                slop: slop, mode: mode, reaching: touches == .uikit, slopFails: !contact.control)
             let result: TouchBegan
+            var delivery = Delivery.delivered
             if let sheet = contact.caughtSheet {
                 _ = recognizer.beginImmediately(axis: .vertical)
                 result = .beginSheetPan(sheet: sheet, axis: .vertical)
+            } else if let caught = contact.caughtScroll {
+                // The content never gets a touch that caught a moving scroll view (§4.4).
+                _ = recognizer.beginImmediately(axis: caught.axis, tap: .swallowed)
+                result = .beginCaughtPan(node: caught.node, axis: caught.axis)
+                delivery = .withheld
             } else {
                 result = .track(tapPossible: contact.tappable && !contact.swallowed)
+                if let at = contact.deliverAt { delivery = .delayed(at: at) }
             }
             state = .touching(
                 GestureBox(
                     Touching(
                         contact: contact, start: point, position: point, downTime: time,
-                        tracker: VelocityTracker(time: time, position: point),
-                        recognizer: recognizer)))
+                        tracker: VelocityTracker(
+                            time: time, position: point, sampled: touches == .uikit),
+                        recognizer: recognizer, delivery: delivery)))
             return result
         }
     }
@@ -274,7 +296,7 @@
     /// The pan's node was disabled (SPEC §13.1): the pan ends as if lifted, with the finger's
     /// velocity now (and the window it was measured over), and the finger stays down moving
     /// nothing until it lifts.
-    mutating func panCancelled(time: Double) -> (Pan, Point, Double)? {
+    mutating func panCancelled(time: Double) -> (Pan, Point, VelocitySource)? {
         switch state {
         case .idle, .touching:
             return nil
@@ -286,9 +308,12 @@
             box.value.cancelled = true
             let t = box.value
             state = .touching(box)
+            if let estimate = t.tracker.scrollView(at: time) {
+                return (pan.value, estimate.velocity, .scrollView(estimate))
+            }
             let v = t.tracker.velocity(at: time)
             let window = time - Swift.max(t.downTime, time - VelocityTracker.window)
-            return (pan.value, v, window)
+            return (pan.value, v, .window(window))
         }
     }
 
@@ -315,10 +340,11 @@
     enum TouchEnded: Equatable, Sendable {
         /// No finger is down.
         case noFinger
-        /// End the pan and release it with `velocity` (measured over `window` seconds, nil when
-        /// given); no tap reaches `target`, for `tap`.
+        /// End the pan and release it with `velocity` (measured as `source` says); no tap
+        /// reaches `target`, for `tap`.
         case release(
-            Pan, velocity: Point, window: Double?, target: Target, tap: TapOutcome, stopped: [Int])
+            Pan, velocity: Point, source: VelocitySource, target: Target, tap: TapOutcome,
+            stopped: [Int])
         /// Deliver the tap to `target`.
         case deliverTap(Target, stopped: [Int])
         /// No tap reaches `target`, for `outcome`; `recognizerFailed`: print the tap
@@ -358,30 +384,19 @@
             guard case .endedPan(let tap) = t.recognizer.touchEnded() else {
                 preconditionFailure("a pan ends as a pan")
             }
-            let v = explicit ?? t.tracker.velocity(at: time)
-            let window =
-                explicit == nil ? time - Swift.max(t.downTime, time - VelocityTracker.window) : nil
+            let v: Point
+            let source: VelocitySource
+            if let explicit {
+                (v, source) = (explicit, .given)
+            } else if let estimate = t.tracker.scrollView(at: time) {
+                (v, source) = (estimate.velocity, .scrollView(estimate))
+            } else {
+                v = t.tracker.velocity(at: time)
+                source = .window(time - Swift.max(t.downTime, time - VelocityTracker.window))
+            }
             return .release(
-                pan, velocity: v, window: window, target: t.contact.target, tap: tap,
+                pan, velocity: v, source: source, target: t.contact.target, tap: tap,
                 stopped: t.contact.stopped)
         }
-    }
-}
-
-/// A value held by reference until it changes (copy on write): copies of the simulator share a
-/// gesture's payload, and `unique` copies it before the first change to a shared one.
-/// (Sendable unchecked: its value changes only through the unique reference `unique` makes.)
-final class GestureBox<Value: Equatable & Sendable>: Equatable, @unchecked Sendable {
-    var value: Value
-
-    init(_ value: Value) { self.value = value }
-
-    static func == (a: GestureBox, b: GestureBox) -> Bool { a === b || a.value == b.value }
-}
-
-extension GestureBox {
-    /// Nothing else holds the box after this: a shared one is replaced by a copy.
-    static func unique(_ box: inout GestureBox) {
-        if !isKnownUniquelyReferenced(&box) { box = GestureBox(box.value) }
     }
 }

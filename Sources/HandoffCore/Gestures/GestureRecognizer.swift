@@ -66,20 +66,48 @@ public struct GestureRecognizer: Equatable, Sendable {
     private(set) var state: State
     public let slop: Double
     public let mode: SlopMode
+    /// Under `touches uikit` reaching the slop is enough (≥, SPEC §4.4); else it must be passed.
+    public let reaching: Bool
+    /// Whether moving past the slop fails the tap (§4.2); a control under `touches uikit` keeps
+    /// its touch instead, and its touch gutter decides at the lift (§4.4).
+    public let slopFails: Bool
 
-    /// A touch went down. `axes` lists the pannable axes innermost first.
-    public init(axes: [Axis], tappable: Bool, swallowed: Bool, slop: Double, mode: SlopMode) {
+    /// A touch went down. `axes` lists the pannable axes innermost first; `reaching`: the slop
+    /// test is `≥` (UIKit's scroll view, SPEC §4.4), not `>` (§4.2).
+    public init(
+        axes: [Axis], tappable: Bool, swallowed: Bool, slop: Double, mode: SlopMode,
+        reaching: Bool = false, slopFails: Bool = true
+    ) {
         state = .possible(Possible(axes: axes, tappable: tappable, swallowed: swallowed))
         self.slop = slop
         self.mode = mode
+        self.reaching = reaching
+        self.slopFails = slopFails
     }
 
     /// A pan that begins at touch-down with no slop (a touch on an animating sheet).
     /// The touch began the pan in the same event as it went down, so the tap is `cancelled by
     /// pan` (SPEC §5.9).
-    public mutating func beginImmediately(axis: Axis) -> Decision {
-        state = .panning(axis: axis, tap: .cancelledByPan)
+    public mutating func beginImmediately(axis: Axis, tap: TapOutcome = .cancelledByPan) -> Decision
+    {
+        state = .panning(axis: axis, tap: tap)
         return .beganPan(axis: axis, delta: 0)
+    }
+
+    /// The pan just recognized failed because the content keeps the touch (SPEC §4.4): no pan
+    /// is recognized for the rest of this touch, and the tap is as it was — failing now as
+    /// `moved` if the finger is past the slop and the target is not a control. `net` is the
+    /// finger's displacement from its touch-down point.
+    public mutating func panFailed(net: Point) -> Decision {
+        guard case .panning(_, let tap) = state else { return .none }
+        var possible = Possible(
+            axes: [], tappable: tap != .notTappable, swallowed: tap == .swallowed)
+        possible.moved = tap == .moved
+        let distance = Swift.max(abs(net.x), abs(net.y))
+        let fails = slopFails && isPastSlop(distance) && possible.failure == nil
+        if fails { possible.moved = true }
+        state = .possible(possible)
+        return fails ? .tapMoved(distance: distance) : .tracking(distance: distance)
     }
 
     /// The axis of the recognized pan, if any.
@@ -90,12 +118,16 @@ public struct GestureRecognizer: Equatable, Sendable {
         }
     }
 
-    /// Whether a displacement is strictly past the slop (SPEC §4.2). The finger's position is a
-    /// sum of steps, so `pan 0 -10 over 100ms` (six steps of 1.67) ends 10.000000000000057 from
-    /// its touch-down point: differences under `slopTolerance` are rounding, not movement, and a
-    /// drag decides the same whether it is one move or split into frames.
+    /// Whether a displacement is strictly past the slop (SPEC §4.2), or under `reaching` at
+    /// least the slop (§4.4). The finger's position is a sum of steps, so `pan 0 -10 over 100ms`
+    /// (six steps of 1.67) ends 10.000000000000057 from its touch-down point: differences under
+    /// `slopTolerance` are rounding, not movement, and a drag decides the same whether it is one
+    /// move or split into frames. Under `reaching` a finger that has not moved never reaches a
+    /// slop of 0: a pan needs some movement.
     public func isPastSlop(_ displacement: Double) -> Bool {
-        abs(displacement) - slop > Self.slopTolerance
+        let d = abs(displacement)
+        guard reaching else { return d - slop > Self.slopTolerance }
+        return d > Self.slopTolerance && d - slop > -Self.slopTolerance
     }
 
     /// A billionth of a point.
@@ -109,7 +141,7 @@ public struct GestureRecognizer: Equatable, Sendable {
             guard let axis = possible.axes.first(where: { isPastSlop(net.along($0)) }) else {
                 let distance = Swift.max(abs(net.x), abs(net.y))
                 // A finger that moved is not a tap (SPEC §4.2): the tap fails once, here.
-                guard isPastSlop(distance), possible.failure == nil else {
+                guard slopFails, isPastSlop(distance), possible.failure == nil else {
                     return .tracking(distance: distance)
                 }
                 possible.moved = true

@@ -1,15 +1,27 @@
-/// Estimates release velocity from finger samples (SPEC §4.3): the displacement over the window
-/// from 100 ms before release (or touch-down, if later) to release, divided by its length.
+/// Estimates release velocity from finger samples. SPEC §4.3: the displacement over the window
+/// from 100 ms before release (or touch-down, if later) to release, divided by its length. Under
+/// `touches uikit` (§4.4) it is the scroll view's own estimate instead (`ScrollViewVelocity`).
 public struct VelocityTracker: Equatable, Sendable {
     public static let window = 0.1
     private var samples: [(t: Double, p: Point)] = []
+    /// The scroll view's estimate, kept instead of the window's samples under `touches uikit`.
+    private var sampled: ScrollViewVelocity?
 
-    public init(time: Double, position: Point) {
-        samples = [(time, position)]
+    /// A finger went down at `position` at `time`; `sampled`: measure as UIKit's scroll view does.
+    public init(time: Double, position: Point, sampled: Bool = false) {
+        if sampled {
+            self.sampled = ScrollViewVelocity(time: time, position: position)
+        } else {
+            samples = [(time, position)]
+        }
     }
 
     /// Records the finger's position after a move at time `t`.
     public mutating func add(time t: Double, position p: Point) {
+        if sampled != nil {
+            sampled!.add(time: t, position: p)
+            return
+        }
         if let last = samples.last, last.t == t {
             samples[samples.count - 1] = (t, p)
         } else {
@@ -29,8 +41,14 @@ public struct VelocityTracker: Equatable, Sendable {
         return p
     }
 
+    /// The scroll view's estimate for a release at `t`, under `touches uikit`.
+    public func scrollView(at t: Double) -> ScrollViewVelocity.Estimate? {
+        sampled?.estimate(at: t)
+    }
+
     /// Velocity (pt/s) for a release at `t`.
     public func velocity(at t: Double) -> Point {
+        if let sampled { return sampled.estimate(at: t).velocity }
         let start = Swift.max(samples[0].t, t - Self.window)
         let length = t - start
         guard length > 1e-9 else { return .zero }
@@ -39,7 +57,75 @@ public struct VelocityTracker: Equatable, Sendable {
     }
 
     public static func == (a: VelocityTracker, b: VelocityTracker) -> Bool {
-        a.samples.count == b.samples.count
+        a.sampled == b.sampled && a.samples.count == b.samples.count
             && zip(a.samples, b.samples).allSatisfy { $0.t == $1.t && $0.p == $1.p }
+    }
+}
+
+/// UIKit's scroll view release velocity (SPEC §4.4): each finger event after the first gives a
+/// sample, its displacement since the previous event divided by the time between them (an event
+/// under 1 ms after the previous one gives no sample: its movement counts in the next one); the
+/// release is `0.25·v_last + 0.75·v_prev`, the one sample alone if there is one, 0 with none, and 0
+/// when the finger has not moved for 0.1 s or more before the lift (the lift is not a sample).
+public struct ScrollViewVelocity: Equatable, Sendable {
+    /// Events closer than this give no sample (UIKit ignores them).
+    public static let minimumInterval = 0.001
+    /// A finger still for this long before the lift releases at 0.
+    public static let stillness = 0.1
+    /// Weight of the last sample; the one before weighs the rest.
+    public static let lastWeight = 0.25
+
+    /// The event the next sample is measured from.
+    private var from: (t: Double, p: Point)
+    /// The last two samples (pt/s), newest first.
+    private(set) var last: Point?
+    private(set) var previous: Point?
+    /// When the finger last changed position (touch-down if it never moved).
+    private var moved: Double
+
+    /// What a release at a time reads, with the numbers `why` prints.
+    public struct Estimate: Equatable, Sendable {
+        public var velocity: Point
+        /// The samples blended (newest first); nil when there were none.
+        public var last: Point?
+        public var previous: Point?
+        /// How long the finger had been still, when that made the release 0 (≥ 0.1 s).
+        public var still: Double?
+    }
+
+    public init(time: Double, position: Point) {
+        from = (time, position)
+        moved = time
+    }
+
+    /// A finger event: the finger is at `p` at time `t`.
+    public mutating func add(time t: Double, position p: Point) {
+        if p != from.p { moved = t }
+        let dt = t - from.t
+        // Rounding of frame times (k / fps) must not drop a 1 ms sample.
+        guard dt >= Self.minimumInterval - 1e-12 else { return }
+        let d = p - from.p
+        previous = last
+        last = Point(d.x / dt, d.y / dt)
+        from = (t, p)
+    }
+
+    /// The release velocity for a lift at `t`.
+    public func estimate(at t: Double) -> Estimate {
+        let still = t - moved
+        if still >= Self.stillness - 1e-9, last != nil {
+            return Estimate(velocity: .zero, last: last, previous: previous, still: still)
+        }
+        guard let last else { return Estimate(velocity: .zero) }
+        guard let previous else { return Estimate(velocity: last, last: last) }
+        let w = Self.lastWeight
+        let v = Point(
+            w * last.x + (1 - w) * previous.x, w * last.y + (1 - w) * previous.y)
+        return Estimate(velocity: v, last: last, previous: previous)
+    }
+
+    public static func == (a: ScrollViewVelocity, b: ScrollViewVelocity) -> Bool {
+        a.from.t == b.from.t && a.from.p == b.from.p && a.last == b.last
+            && a.previous == b.previous && a.moved == b.moved
     }
 }

@@ -67,6 +67,11 @@ public struct ScrollConfig: Equatable, Sendable {
     /// The offset the scroll starts at (SPEC §2 `offset`); nil starts at the range's minimum. An
     /// offset outside the range starts as overscroll (a visual offset past the edge).
     public var offset: Double?
+    /// UIKit `delaysContentTouches`: under `touches uikit` the content receives a touch only
+    /// 0.15 s after touch-down (SPEC §4.4).
+    public var delaysContentTouches = true
+    /// UIKit `canCancelContentTouches`: false makes a pan fail once the content has the touch.
+    public var canCancelContentTouches = true
     /// UIKit `isScrollEnabled` (SPEC §13.1): a disabled node takes no part in a gesture that
     /// begins while it is disabled.
     public var scrollEnabled = true
@@ -156,6 +161,14 @@ public struct Detent: Equatable, Sendable {
     }
 }
 
+/// What a sheet is (SPEC §5.10).
+public enum SheetStyle: String, Sendable, CaseIterable {
+    /// A plain pan recognizer moving a view (FloatingPanel, hand-made sheets).
+    case custom
+    /// UIKit's own sheet (UISheetPresentationController), which coordinates with its scroll views.
+    case system
+}
+
 /// Bottom-sheet configuration (SPEC §2 `sheet`).
 public struct SheetConfig: Equatable, Sendable {
     /// Sorted by top, top-most first.
@@ -164,6 +177,13 @@ public struct SheetConfig: Equatable, Sendable {
     public var grabber: Double
     public var backdrop: Double
     public var momentum: Bool
+    public var style: SheetStyle = .custom
+    /// `prefersScrollingExpandsWhenScrolledToEdge` of a system sheet; nil when not written
+    /// (true for a system sheet; a custom sheet must not have it).
+    public var scrollingExpands: Bool?
+
+    /// Whether a forward drag begun on content at its top expands the sheet (SPEC §5.10).
+    public var expands: Bool { scrollingExpands ?? true }
 
     public init(
         detents: [Detent], initial: String, grabber: Double = 36, backdrop: Double = 0,
@@ -203,6 +223,8 @@ public struct Node: Equatable, Sendable {
     public var interactive: Bool = true
     public var hidden: Bool = false
     public var stretches: Bool = false
+    /// A UIControl (button, switch): under `touches uikit` it keeps its touch (SPEC §4.4).
+    public var control: Bool = false
     /// Children; for pagers and switchers, the pages.
     public var children: [Node] = []
     /// The UIKit view this node was imported from (SPEC §11), shown by `tree`.

@@ -34,6 +34,9 @@ public enum Event: Equatable, Sendable {
     case tapMoved(Target, distance: Double, slop: Double)
     /// The pan is locked to `axis` and the move had no part along it.
     case offAxis(Axis)
+    /// Under `touches uikit` the content received a delayed touch, `held` seconds after
+    /// touch-down; `atLift`: the finger lifted first, so began and ended arrive at once (§4.4).
+    case delivered(Target, held: Double, atLift: Bool)
     /// A pan passed the slop on `axis` but no node on it could begin (SPEC §13.2): no pan.
     case panNotBegun(axis: Axis, blocks: [BeginBlock])
     /// The target received `touchesCancelled`.

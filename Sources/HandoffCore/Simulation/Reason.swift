@@ -6,7 +6,8 @@ public enum Reason: Equatable, Sendable {
     case stopped(nodes: [Int], swallowed: Bool)
     /// §4.2: a pan was recognized: net displacement past the slop on its axis.
     case recognized(
-        axis: Axis, displacement: Double, slop: Double, tie: Bool, mode: SlopMode, charged: Double)
+        axis: Axis, displacement: Double, slop: Double, tie: Bool, mode: SlopMode, charged: Double,
+        reaching: Bool = false)
     /// §4.2, §5.9: a touch on an animating sheet stopped its `stopped` animation and begins
     /// the sheet pan at once; the touch is `cancelled by pan`, not swallowed. Printed (`caught`).
     case sheetCaught(sheet: Int, stopped: AnimationKind)
@@ -20,8 +21,24 @@ public enum Reason: Equatable, Sendable {
     case disabledDuringPan(node: Int)
     /// §5.3: under `uikit` or `outer`, the owner chosen at recognition and the walk that chose it.
     case ownership(Ownership.Decision)
-    /// §4.3: the release velocity and where it came from (nil window: given explicitly).
-    case velocity(Point, window: Double?)
+    /// §4.4: the content has the touch (a `control`, or the would-be owner cannot cancel content
+    /// touches), so the pan fails and nothing scrolls for the rest of the touch.
+    case contentKeepsTouch(target: Target, owner: Int, control: Bool)
+    /// §4.4: a pan began before the 0.15 s delay ran out: the target never had the touch.
+    case neverDelivered(Target)
+    /// §4.4: the touch-down stopped the momentum or bounce-back of `node` and begins its pan at
+    /// once (UIKit's `_beginScroll` while decelerating or bouncing); the touch is swallowed.
+    case caughtMoving(node: Int, kind: AnimationKind)
+    /// §4.4: a control's tap at the lift: the finger `inside` its frame grown by 70 pt.
+    case touchGutter(target: Target, inside: Bool)
+    /// §5.10: a drag on `driver` inside the system sheet `sheet`: `shared` with the sheet as
+    /// under `nested` (the driver was at its top), else the driver's alone.
+    case systemSheet(sheet: Int, driver: Int, shared: Bool, expands: Bool)
+    /// §4.3, §4.4: the release velocity and where it came from.
+    case velocity(Point, source: VelocitySource)
+    /// §4.4: under `touches uikit` a release slower than 250 pt/s along the axis starts no
+    /// momentum (UIKit zeroes it).
+    case belowMomentumThreshold(node: Int, velocity: Double)
     /// §5.5 rule 1: a sheet between detents took the velocity.
     case detent(
         sheet: Int, top: Double, fingerVelocity: Double, downward: Bool?, from: Double, to: Double,
@@ -53,4 +70,14 @@ public enum DetentKept: Equatable, Sendable {
     case noNeighbour(downward: Bool)
     /// No velocity and no travel since the gesture began: no direction.
     case noDirection
+}
+
+/// Where a release velocity came from (SPEC §4.3, §4.4).
+public enum VelocitySource: Equatable, Sendable {
+    /// Given with `end VX VY`.
+    case given
+    /// The displacement over the last `window` seconds (100 ms, or since touch-down) (§4.3).
+    case window(Double)
+    /// UIKit's scroll view blend of its last two samples (§4.4, `touches uikit`).
+    case scrollView(ScrollViewVelocity.Estimate)
 }

@@ -8,12 +8,22 @@ public enum Policy: String, Sendable, CaseIterable {
     case outer
 }
 
+/// How touches reach the content and how a release is measured (SPEC §4.4).
+public enum TouchPipeline: String, Sendable, CaseIterable {
+    /// §4.2–4.3 as written: touches delivered at once, slop strictly exceeded, a 100 ms window.
+    case simple
+    /// UIKit's scroll views: delayed content touches, controls that keep their touch, a touch
+    /// that catches a moving view, the slop reached (≥), and the scroll view's own velocity.
+    case uikit
+}
+
 /// Tunables a user can `set`.
 public struct Settings: Equatable, Sendable {
     public var slop: Double = 10
     public var slopMode: SlopMode = .full
     public var policy: Policy = .nested
     public var fps: Double = 60
+    public var touches: TouchPipeline = .simple
 
     public init() {}
 }

@@ -68,9 +68,16 @@ extension Simulator {
     /// Whether `runSpringsAlone(clock:through:untilRest:)` may stand in for `stepFrame(at:)` from
     /// now until nothing animates: only springs run (a spring starts nothing, so this stays true)
     /// and the scene has no parallax follower (so a frame moves nothing but the springs' own
-    /// nodes, and no `hidden-mover` can be reported: SPEC §10).
+    /// nodes, and no `hidden-mover` can be reported: SPEC §10), and no content touch waits for
+    /// its delivery frame (SPEC §4.4).
     public var springsRunAlone: Bool {
-        graph.parallaxOrder.isEmpty && reactionBook.isEmpty && onlySpringsRun
+        graph.parallaxOrder.isEmpty && reactionBook.isEmpty && onlySpringsRun && !awaitsDelivery
+    }
+
+    /// Under `touches uikit`, a delayed content touch is still to be delivered at a frame.
+    var awaitsDelivery: Bool {
+        guard settings.touches == .uikit, case .delayed = gesture.delivery else { return false }
+        return true
     }
 
     /// The frames `clock.taken + 1 … last` of `wait` or `settle` while `springsRunAlone` and

@@ -42,9 +42,13 @@ extension Simulator {
         }
 
         let sheet = chain.firstIndex { graph.motion[$0].isSheet }
+        // A system sheet with `scrollingExpands: false` takes no forward drag from its content
+        // (SPEC §5.10): forward, the content scrolls at every detent.
+        let expands =
+            dir == .backward || sheet.map { graph.nodes[chain[$0]].sheet!.expands } ?? true
         // Lists inside a sheet stay pinned while the sheet is below its top-most detent.
         func pinned(_ k: Int) -> Bool {
-            guard let s = sheet, k < s else { return false }
+            guard let s = sheet, k < s, expands else { return false }
             return offsets[chain[s]] < range(chain[s]).upperBound - 1e-9
         }
 
@@ -53,7 +57,7 @@ extension Simulator {
             let n = chain[k]
             let takesPre =
                 k == sheet
-                ? offsets[n] < range(n).upperBound - 1e-9
+                ? expands && offsets[n] < range(n).upperBound - 1e-9
                 : graph.motion[n].nested?.pre.contains(dir) ?? false
             if takesPre { take(n, .pre, Swift.min(rest, room(n, dir))) }
         }

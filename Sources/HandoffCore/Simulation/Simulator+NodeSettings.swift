@@ -10,6 +10,12 @@ public enum NodeSetting: Equatable, Sendable {
     case deceleration(Double)
     /// A sheet's `momentum`.
     case momentum(Bool)
+    /// `delaysContentTouches` and `canCancelContentTouches` of a scroll node (SPEC §4.4).
+    case delaysContentTouches(Bool)
+    case canCancelContentTouches(Bool)
+    /// A sheet's `style` and, on a system sheet, `scrollingExpands` (SPEC §5.10).
+    case style(SheetStyle)
+    case scrollingExpands(Bool)
 }
 
 extension Simulator {
@@ -18,10 +24,12 @@ extension Simulator {
     public func accepts(_ setting: NodeSetting, node i: Int) -> Bool {
         switch setting {
         case .bounces, .scrollEnabled, .transfers, .nestedPre, .nestedPost, .nestedFling,
-            .deceleration:
+            .deceleration, .delaysContentTouches, .canCancelContentTouches:
             graph.nodes[i].scroll != nil
-        case .momentum:
+        case .momentum, .style:
             graph.nodes[i].sheet != nil
+        case .scrollingExpands:
+            graph.nodes[i].sheet?.style == .system
         }
     }
 
@@ -51,6 +59,18 @@ extension Simulator {
             updateNode(i) { $0.scroll!.rate = r }
         case .momentum(let m):
             updateNode(i) { $0.sheet!.momentum = m }
+        case .delaysContentTouches(let d):
+            updateNode(i) { $0.scroll!.delaysContentTouches = d }
+        case .canCancelContentTouches(let c):
+            updateNode(i) { $0.scroll!.canCancelContentTouches = c }
+        case .style(let style):
+            // A custom sheet has no `scrollingExpands` (SPEC §5.10): it goes with the style.
+            updateNode(i) {
+                $0.sheet!.style = style
+                if style == .custom { $0.sheet!.scrollingExpands = nil }
+            }
+        case .scrollingExpands(let e):
+            updateNode(i) { $0.sheet!.scrollingExpands = e }
         }
     }
 
@@ -63,10 +83,10 @@ extension Simulator {
     /// The node of the active pan was disabled: the pan is cancelled and released with the
     /// finger's velocity at this moment (§5.5); the rest of the touch moves nothing.
     private mutating func cancelPan(disabled node: Int) {
-        guard let (pan, v, window) = gesture.panCancelled(time: time) else { return }
+        guard let (pan, v, source) = gesture.panCancelled(time: time) else { return }
         emit(.recognizer(.pan(pan.axis), .cancelled))
         emit(.decided(.disabledDuringPan(node: node)))
-        emit(.decided(.velocity(v, window: window)))
+        emit(.decided(.velocity(v, source: source)))
         release(pan, velocity: v, stopped: [])
     }
 }

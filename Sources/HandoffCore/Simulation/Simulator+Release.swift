@@ -70,7 +70,7 @@ extension Simulator {
             return k == 0 || graph.motion[n].nested?.fling != FlingMode.none
         }.map(\.element)
         let aimed = participants.isEmpty ? scrollV : aimedVelocity(participants[0], scrollV)
-        if aimed != 0, !participants.isEmpty {
+        if !participants.isEmpty, momentumVelocity(pan.driver, aimed) != 0 {
             startMomentum(participants, velocity: aimed, ownerOnly: false, gestureChain: chain)
         } else {
             for n in chain { snapIfNeeded(n) }
@@ -88,7 +88,7 @@ extension Simulator {
                     o, fingerV: fingerV, scrollV: scrollV, start: pan.sheetStart ?? sheetTop(o))
             } else if let resting = restingSegment(o, pan: pan, fingerV: fingerV) {
                 springFromRest(o, resting, scrollV: scrollV)
-            } else if scrollV != 0, graph.nodes[o].sheet!.momentum {
+            } else if graph.nodes[o].sheet!.momentum, momentumVelocity(o, scrollV) != 0 {
                 startMomentum([o], velocity: scrollV, ownerOnly: true, gestureChain: pan.chain)
             }
         case .pager:
@@ -97,13 +97,24 @@ extension Simulator {
             if isOverscrolled(o) {
                 emit(.decided(.overscrolledRelease(nodes: [o])))
                 springTo(o, .bounce, target: clamped(o), velocity: scrollV)
-            } else if case let aimed = aimedVelocity(o, scrollV), aimed != 0 {
+            } else if case let aimed = aimedVelocity(o, scrollV), momentumVelocity(o, aimed) != 0 {
                 startMomentum([o], velocity: aimed, ownerOnly: true, gestureChain: pan.chain)
             } else {
                 snapIfNeeded(o)
             }
         }
     }
+
+    /// The velocity a release's momentum starts with: under `touches uikit` one slower than
+    /// 250 pt/s is zeroed, as UIKit's scroll view does (SPEC §4.4), and `why` says so.
+    private mutating func momentumVelocity(_ driver: Int, _ v: Double) -> Double {
+        guard settings.touches == .uikit, v != 0, abs(v) < Self.momentumThreshold else { return v }
+        emit(.decided(.belowMomentumThreshold(node: driver, velocity: v)))
+        return 0
+    }
+
+    /// UIKit's scroll view starts no momentum below 0.25 pt/ms (SPEC §4.4).
+    static let momentumThreshold = 250.0
 
     @inline(__always)
     func clamped(_ n: Int) -> Double {

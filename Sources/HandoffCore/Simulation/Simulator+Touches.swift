@@ -23,6 +23,10 @@ extension Simulator {
             tappable: isTappable(target))
         // The animation the touch stopped on a sheet (or on a momentum chain with one).
         var sheetStop: AnimationKind?
+        let uikit = settings.touches == .uikit
+        // Under `touches uikit`: the scroll nodes of the path whose momentum or bounce-back the
+        // touch stopped (§4.4), innermost chosen below.
+        var caught: (node: Int, kind: AnimationKind)?
         var k = 0
         while k < animations.count {
             let stopped: (node: Int, kind: AnimationKind)?
@@ -32,11 +36,16 @@ extension Simulator {
                 contact.stopped += m.chain
                 contact.swallowed = true
                 if m.chain.contains(where: { graph.motion[$0].isSheet }) { sheetStop = .momentum }
+                if uikit { caught = innermost(caught, m.chain, .momentum, on: path) }
             case .spring(let s) where path.contains(s.node):
                 stopped = (s.node, s.kind)
                 contact.stopped.append(s.node)
-                if s.kind != .bounce { contact.swallowed = true }
+                // Under `touches uikit` catching a bounce-back swallows the touch too (§4.4).
+                if s.kind != .bounce || uikit { contact.swallowed = true }
                 if graph.motion[s.node].isSheet { sheetStop = s.kind }
+                if uikit, s.kind == .bounce {
+                    caught = innermost(caught, [s.node], .bounce, on: path)
+                }
             case .momentum, .spring, .transition:
                 stopped = nil
             }
@@ -56,6 +65,7 @@ extension Simulator {
         // A touch that begins a sheet pan is `cancelled by pan`, not swallowed (SPEC §5.9): the
         // `caught` fact says what it stopped and began.
         if contact.caughtSheet != nil { contact.swallowed = false }
+        if uikit, contact.caughtSheet == nil { prepareContentTouch(&contact, caught: caught?.node) }
         if contact.swallowed { emit(.swallowed(target)) }
         if !contact.stopped.isEmpty, contact.caughtSheet == nil {
             emit(.decided(.stopped(nodes: contact.stopped, swallowed: contact.swallowed)))
@@ -64,12 +74,17 @@ extension Simulator {
         let tapPossible = contact.tappable && !contact.swallowed
         // The contact moves into the coordinator.
         switch gesture.touchBegan(
-            consume contact, at: p, time: time, slop: settings.slop, mode: settings.slopMode)
+            consume contact, at: p, time: time, slop: settings.slop, mode: settings.slopMode,
+            touches: settings.touches)
         {
         case .fingerAlreadyDown:
             throw .fingerAlreadyDown
         case .track(let tapPossible):
             if tapPossible { emit(.recognizer(.tap(target), .possible)) }
+        case .beginCaughtPan(let node, let axis):
+            emit(.decided(.caughtMoving(node: node, kind: caught?.kind ?? .momentum)))
+            beginPan(
+                axis: axis, delta: 0, failTap: false, sheetOwner: nil, caughtOwner: node, why: nil)
         case .beginSheetPan(let sheet, let axis):
             // A touch on an animating sheet begins the sheet pan at once; the sheet owns it.
             if tapPossible { emit(.recognizer(.tap(target), .possible)) }
@@ -82,6 +97,7 @@ extension Simulator {
     public mutating func move(by delta: Point) throws(SimulatorError) {
         beginStep()
         defer { endStep() }
+        deliverContentTouch()
         switch gesture.touchMoved(by: delta, time: time) {
         case .noFinger:
             throw .noFinger
@@ -96,7 +112,7 @@ extension Simulator {
         case .recognized(let axis, let d, let failTap, let displacement, let tie):
             let why = Reason.recognized(
                 axis: axis, displacement: displacement, slop: settings.slop, tie: tie,
-                mode: settings.slopMode, charged: d)
+                mode: settings.slopMode, charged: d, reaching: settings.touches == .uikit)
             beginPan(axis: axis, delta: d, failTap: failTap, sheetOwner: nil, why: why)
         case .drag(let d):
             drag(d)
@@ -109,11 +125,13 @@ extension Simulator {
     public mutating func end(velocity explicit: Point? = nil) throws(SimulatorError) {
         beginStep()
         defer { endStep() }
+        deliverContentTouch(atLift: true)
+        let finger = gesture.position
         switch gesture.touchEnded(velocity: explicit, time: time) {
         case .noFinger:
             throw .noFinger
-        case .release(let pan, let v, let window, let target, let tap, let stopped):
-            emit(.decided(.velocity(v, window: window)))
+        case .release(let pan, let v, let source, let target, let tap, let stopped):
+            emit(.decided(.velocity(v, source: source)))
             emit(.recognizer(.pan(pan.axis), .ended))
             lastTap = TapRecord(target: target, outcome: tap)
             runReleaseRules(pan, scrollVelocity: -v.along(pan.axis))
@@ -121,7 +139,11 @@ extension Simulator {
             reportUnusedTargets()
         case .deliverTap(let target, let stopped):
             gestureStarts = nil
-            deliverTap(target)
+            if let finger, !withinTouchGutter(target, finger) {
+                failOutsideGutter(target)
+            } else {
+                deliverTap(target)
+            }
             settleStopped(stopped, except: [])
         case .failTap(let target, let outcome, let recognizerFailed, let stopped):
             gestureStarts = nil
@@ -137,17 +159,20 @@ extension Simulator {
     func isTappable(_ target: Target) -> Bool {
         let n = graph.nodes[target.node]
         if n.kind.isBackdrop { return false }
-        return target.item != nil || n.tappable
+        return target.item != nil || n.tappable || n.control
     }
 
     /// Executes a recognized pan: the tap fails, the target's touch is cancelled, the chain and
     /// owner are chosen (SPEC §5.1, §5.3) and handed to the coordinator, then `delta` applies.
     private mutating func beginPan(
-        axis: Axis, delta: Double, failTap: Bool, sheetOwner: Int?, why: Reason?
+        axis: Axis, delta: Double, failTap: Bool, sheetOwner: Int?, caughtOwner: Int? = nil,
+        why: Reason?
     ) {
         guard case .touching(let touching) = gesture.state else { return }
         let target = touching.value.contact.target
         let path = touching.value.contact.path
+        let control = touching.value.contact.control
+        let delivery = touching.value.delivery
         let fullChain = graph.chain(target.node, axis: axis)
         var chain = fullChain
         // "Can begin" (SPEC §13.2): a drag begun on a sheet's grabber, or on an animating sheet,
@@ -166,24 +191,44 @@ extension Simulator {
             }
         }
         let driver = chain[0]
-        emit(.recognizer(.pan(axis), .began))
-        if failTap { emit(.recognizer(.tap(target), .failed)) }
-        emit(.touchesCancelled(target))
-        if let why { emit(.decided(why)) }
-        if !blocks.isEmpty { emit(.decided(.cannotBegin(blocks))) }
-        emit(.decided(.chain(driver: driver, chain: chain, axis: axis)))
         var owner = driver
         var ownerOnly = false
+        var decision: Ownership.Decision?
         if let sheetOwner {
             owner = sheetOwner
-        } else if let decision = ownership(
+        } else if let caughtOwner {
+            // Under `uikit` and `outer` the caught node owns; under `nested` the usual chain.
+            if settings.policy != .nested { (owner, ownerOnly) = (caughtOwner, true) }
+        } else if let system = systemSheetPan(chain) {
+            // §5.10: UIKit's own sheet coordinates with its content under every policy.
+            (chain, ownerOnly) = (system.chain, !system.shared)
+        } else if let d = ownership(
             path: path, chain: fullChain, axis: axis,
             ScrollDirection(of: delta), blocks: blocks)
         {
-            ownerOnly = true
-            owner = decision.owner
-            emit(.decided(.ownership(decision)))
+            (owner, ownerOnly, decision) = (d.owner, true, d)
         }
+        // §4.4: once the content has the touch, a control keeps it, and so does any content
+        // under an owner that cannot cancel content touches: the pan fails.
+        if settings.touches == .uikit, delivery == .delivered, caughtOwner == nil,
+            sheetOwner == nil, control || !canCancelContentTouches(owner)
+        {
+            failPan(axis, keptBy: target, owner: owner, control: control)
+            return
+        }
+        emit(.recognizer(.pan(axis), .began))
+        if failTap { emit(.recognizer(.tap(target), .failed)) }
+        if delivery == .delivered {
+            emit(.touchesCancelled(target))
+        } else if case .delayed = delivery {
+            gesture.withhold()
+            emit(.decided(.neverDelivered(target)))
+        }
+        if let why { emit(.decided(why)) }
+        if !blocks.isEmpty { emit(.decided(.cannotBegin(blocks))) }
+        emit(.decided(.chain(driver: driver, chain: chain, axis: axis)))
+        if let decision { emit(.decided(.ownership(decision))) }
+        if sheetOwner == nil, caughtOwner == nil { explainSystemSheet(chain, shared: !ownerOnly) }
         let sheet = chain.first { graph.motion[$0].isSheet }
         var pan = Pan(
             axis: axis, driver: driver, chain: chain, owner: owner, ownerOnly: ownerOnly,

@@ -133,7 +133,11 @@ public struct Simulator: Sendable {
         switch gesture.state {
         case .idle, .modifying: nil
         case .touching(let t):
-            (t.value.contact.target, t.value.contact.swallowed ? .swallowed : .possible)
+            (
+                t.value.contact.target,
+                t.value.contact.swallowed
+                    ? .swallowed : t.value.delivery == .delivered ? .possible : .delayed
+            )
         case .panning(let t, let pan): (t.value.contact.target, .panning(pan.value.axis))
         }
     }
@@ -298,6 +302,7 @@ public struct Simulator: Sendable {
         frame += 1
         beginStep()
         step(to: t)
+        if settings.touches == .uikit { deliverContentTouch() }
         endStep()
         return !animations.isEmpty
     }

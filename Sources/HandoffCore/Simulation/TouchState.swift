@@ -4,6 +4,8 @@ public enum TouchState: Equatable, Sendable {
     case possible
     /// The touch stopped an animation: no tap will reach its target.
     case swallowed
+    /// Under `touches uikit`, the content has not received the touch yet (SPEC §4.4).
+    case delayed
     /// A pan on the axis owns the finger.
     case panning(Axis)
 }

@@ -80,12 +80,12 @@ package enum CommandTable {
         CommandSpec(
             name: "expect", usage: "expect PATH OP VALUE [± TOL]",
             summary:
-                "assert: PATH is owner, phase, t, ID.offset, ID.page, ID.top, ID.height, ID.alpha, touch, tap, stopped, ledger.unconsumed or ledger.ID; OP is == != < <= > >= ~=",
+                "assert: PATH is owner, phase, t, ID.offset, ID.page, ID.top, ID.height, ID.alpha, touch, touch.state, tap, stopped, ledger.unconsumed or ledger.ID; OP is == != < <= > >= ~=",
             example: "expect upcoming.offset == 50", words: ExpectOp.allCases.map(\.rawValue)),
         CommandSpec(
             name: "set", usage: "set [KEY VALUE]",
             summary:
-                "slop N, slopmode full|subtract, policy nested|uikit|outer, fps N, output text|json; rule N off|on: switch a rule of the scene's 'on' (§13.4); alone: list every setting and where it came from",
+                "slop N, slopmode full|subtract, policy nested|uikit|outer, touches simple|uikit, fps N, output text|json; rule N off|on: switch a rule of the scene's 'on' (§13.4); alone: list every setting and where it came from",
             example: "set policy uikit", words: SettingKeys.keys),
         CommandSpec(
             name: "record", usage: "record FILE [--force] | record stop",
@@ -141,7 +141,8 @@ package enum CommandTable {
             name: "compare", usage: "compare KEY VALUE",
             summary:
                 "re-run the commands since the last load with one setting changed and show both final states; the session is unchanged",
-            example: "compare policy uikit", words: ["slop", "slopmode", "policy", "fps"]),
+            example: "compare policy uikit",
+            words: ["slop", "slopmode", "policy", "touches", "fps"]),
         CommandSpec(
             name: "help", usage: "help [CMD | scene]",
             summary: "list commands, or explain one; 'help scene': every key of a scene file",
@@ -161,9 +162,10 @@ package enum CommandTable {
 
 /// The `set` keys and their values.
 package enum SettingKeys {
-    package static let keys = ["slop", "slopmode", "policy", "fps", "output"]
+    package static let keys = ["slop", "slopmode", "policy", "touches", "fps", "output"]
     package static let values: [String: [String]] = [
         "slopmode": ["full", "subtract"], "policy": ["nested", "uikit", "outer"],
+        "touches": ["simple", "uikit"],
         "output": ["text", "json"],
     ]
 }

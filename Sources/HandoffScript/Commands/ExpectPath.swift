@@ -6,6 +6,8 @@ package enum ExpectPath: Equatable, Sendable {
     /// `t`, the clock.
     case time
     case touch
+    /// `touch.state`: possible, delayed (SPEC §4.4), swallowed or panning; none with no finger.
+    case touchState
     case tap
     /// `ledger.unconsumed`.
     case unconsumed
@@ -27,7 +29,7 @@ package enum ExpectPath: Equatable, Sendable {
 
     /// The paths with no id.
     static let fixed: [String] = [
-        "owner", "phase", "t", "touch", "tap", "ledger.unconsumed", "stopped",
+        "owner", "phase", "t", "touch", "touch.state", "tap", "ledger.unconsumed", "stopped",
     ]
 
     /// Parses a path; nil when it is none of them.
@@ -37,6 +39,7 @@ package enum ExpectPath: Equatable, Sendable {
         case "phase": self = .phase
         case "t": self = .time
         case "touch": self = .touch
+        case "touch.state": self = .touchState
         case "tap": self = .tap
         case "ledger.unconsumed": self = .unconsumed
         case "stopped": self = .stopped
@@ -60,6 +63,7 @@ package enum ExpectPath: Equatable, Sendable {
         case .phase: "phase"
         case .time: "t"
         case .touch: "touch"
+        case .touchState: "touch.state"
         case .tap: "tap"
         case .unconsumed: "ledger.unconsumed"
         case .ledger(let id): "ledger." + id

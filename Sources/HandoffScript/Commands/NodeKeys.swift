@@ -70,6 +70,24 @@ package enum NodeKeys {
         NodeKey(
             name: "momentum", values: yesNo, parse: { bool($0).map(NodeSetting.momentum) },
             current: { sim, i in word(sim.graph.nodes[i].sheet?.momentum ?? false) }),
+        NodeKey(
+            name: "delaysContentTouches", values: yesNo,
+            parse: { bool($0).map(NodeSetting.delaysContentTouches) },
+            current: { sim, i in word(sim.graph.nodes[i].scroll?.delaysContentTouches ?? true) }),
+        NodeKey(
+            name: "canCancelContentTouches", values: yesNo,
+            parse: { bool($0).map(NodeSetting.canCancelContentTouches) },
+            current: { sim, i in
+                word(sim.graph.nodes[i].scroll?.canCancelContentTouches ?? true)
+            }),
+        NodeKey(
+            name: "style", values: SheetStyle.allCases.map(\.rawValue),
+            parse: { SheetStyle(rawValue: $0).map(NodeSetting.style) },
+            current: { sim, i in sim.graph.nodes[i].sheet?.style.rawValue ?? "custom" }),
+        NodeKey(
+            name: "scrollingExpands", values: yesNo,
+            parse: { bool($0).map(NodeSetting.scrollingExpands) },
+            current: { sim, i in word(sim.graph.nodes[i].sheet?.expands ?? true) }),
     ]
 
     package static var names: [String] { all.map(\.name) }

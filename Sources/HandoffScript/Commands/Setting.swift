@@ -6,6 +6,7 @@ package enum Setting: Equatable, Sendable {
     case slop(Double)
     case slopMode(SlopMode)
     case policy(Policy)
+    case touches(TouchPipeline)
     case fps(Int)
     case output(json: Bool)
     /// `set ID.KEY VALUE`: a node key from now on (SPEC §13.4); `value` as written back.
@@ -72,6 +73,8 @@ package enum Setting: Equatable, Sendable {
                 self = .slopMode(SlopMode(rawValue: value)!)
             case ("policy", _) where Policy(rawValue: value) != nil:
                 self = .policy(Policy(rawValue: value)!)
+            case ("touches", _) where TouchPipeline(rawValue: value) != nil:
+                self = .touches(TouchPipeline(rawValue: value)!)
             case ("output", "json"): self = .output(json: true)
             case ("output", "text"): self = .output(json: false)
             default:
@@ -88,6 +91,7 @@ package enum Setting: Equatable, Sendable {
         case .slop: "slop"
         case .slopMode: "slopmode"
         case .policy: "policy"
+        case .touches: "touches"
         case .fps: "fps"
         case .output: "output"
         case .node(let id, let key, _, _): id + "." + key
@@ -101,7 +105,7 @@ package enum Setting: Equatable, Sendable {
     package var isSceneKey: Bool {
         switch self {
         case .node, .gestures, .rule: true
-        case .slop, .slopMode, .policy, .fps, .output: false
+        case .slop, .slopMode, .policy, .touches, .fps, .output: false
         }
     }
 
@@ -111,6 +115,7 @@ package enum Setting: Equatable, Sendable {
         case .slop(let v): NumberFormat.exact(v)
         case .slopMode(let m): m.rawValue
         case .policy(let p): p.rawValue
+        case .touches(let t): t.rawValue
         case .fps(let n): String(n)
         case .output(let json): json ? "json" : "text"
         case .node(_, _, _, let value): value

@@ -87,6 +87,26 @@ extension FactDescriber {
                     ("recognizer", .string(recognizerName(recognizer, n))),
                     ("state", .string(state.rawValue)),
                 ])
+        case .delivered(let t, let held, let atLift):
+            r.describe(
+                "deliver", at: moment, marks: [.delivered],
+                { out in
+                    out.line { w in
+                        w.label("deliver")
+                        w.put(t, n)
+                        w.put(
+                            atLift
+                                ? " touchesBegan and touchesEnded at the lift, after "
+                                    as StaticString
+                                : " touchesBegan after " as StaticString)
+                        w.put(held)
+                        w.put(" s" as StaticString)
+                    }
+                },
+                [
+                    ("target", .string(n.target(t))), ("after", .number(held)),
+                    ("lift", .bool(atLift)),
+                ])
         case .touchesCancelled(let t):
             r.describe(
                 "touchesCancelled", at: moment, marks: [.tapCancelled],
@@ -167,7 +187,10 @@ extension FactDescriber {
                         w.put(t, n)
                         w.put(" failed: moved " as StaticString)
                         w.put(d)
-                        w.put(" > slop " as StaticString)
+                        // Under `touches uikit` reaching the slop fails the tap (§4.4): `≥`
+                        // where the distance is the slop itself; past it, `>` as always.
+                        let reached = abs(d - slop) <= GestureRecognizer.slopTolerance
+                        w.put(reached ? " ≥ slop " as StaticString : " > slop " as StaticString)
                         w.put(slop)
                     }
                 },

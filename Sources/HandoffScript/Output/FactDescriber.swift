@@ -26,8 +26,8 @@ package enum FactDescriber {
     ) {
         switch e {
         case .touchDown, .stopped, .swallowed, .recognizer, .tracking, .tapMoved, .offAxis,
-            .panNotBegun, .touchesCancelled, .tap, .tabbed, .pageSelected, .transitionEnded,
-            .refused,
+            .delivered, .panNotBegun, .touchesCancelled, .tap, .tabbed, .pageSelected,
+            .transitionEnded, .refused,
             .decided(.sheetCaught):
             touchEvent(e, n, at: moment, into: &r)
         case .owner, .moved, .flingFrame, .handoff, .released, .momentumStarted, .momentumEnded,

@@ -31,6 +31,7 @@ package struct StateReport: Sendable {
         switch s {
         case .possible: "possible"
         case .swallowed: "swallowed"
+        case .delayed: "delayed"
         case .panning(let axis): "panning(\(axis.rawValue))"
         }
     }
@@ -132,6 +133,8 @@ package struct StateReport: Sendable {
                 if !c.bounces { line += " no-bounce" }
                 if c.snapEdges { line += " snap" }
                 if let p = c.parallax { line += " follows \(p.follows)" }
+                if !c.delaysContentTouches { line += " delaysContentTouches no" }
+                if !c.canCancelContentTouches { line += " canCancelContentTouches no" }
                 // The app's flags in force (SPEC §13.1), only where not the default.
                 if !sim.scrollEnabled[i] { line += " scrollEnabled false" }
                 if sim.transfers[i] != .auto { line += " transfers \(sim.transfers[i].rawValue)" }
@@ -145,11 +148,15 @@ package struct StateReport: Sendable {
                 line +=
                     " top \(f(sim.sheetTop(i))) detents "
                     + s.detents.map { "\($0.name) \(f($0.top))" }.joined(separator: ", ")
+                if s.style == .system {
+                    line += " style system" + (s.expands ? "" : " scrollingExpands no")
+                }
             }
             if n.kind.isBackdrop {
                 line += " alpha \(f(sim.layout.backdropAlpha(sheet: g.partner[i]!)))"
             }
             if n.tappable { line += " tap" }
+            if n.control { line += " control" }
             if n.hidden { line += " hidden" }
             if !n.interactive { line += " not-interactive" }
             if n.stretches { line += " stretches" }
@@ -222,6 +229,11 @@ package struct StateReport: Sendable {
                     ("snap", c.snapEdges ? "true" : "false"),
                     ("follows", J.optional(c.parallax?.follows)),
                 ]
+                // Written only when not the default, so a scene without them prints as before.
+                if !c.delaysContentTouches { fields.append(("delaysContentTouches", "false")) }
+                if !c.canCancelContentTouches {
+                    fields.append(("canCancelContentTouches", "false"))
+                }
                 if !sim.scrollEnabled[i] { fields.append(("scrollEnabled", "false")) }
                 if sim.transfers[i] != .auto {
                     fields.append(("transfers", J.string(sim.transfers[i].rawValue)))
@@ -243,6 +255,10 @@ package struct StateReport: Sendable {
                                 J.object([("name", J.string($0.name)), ("top", J.number($0.top))])
                             })
                     ))
+                if sh.style == .system {
+                    fields.append(("style", J.string(sh.style.rawValue)))
+                    fields.append(("scrollingExpands", sh.expands ? "true" : "false"))
+                }
             }
             if let sheet = g.partner[i], n.sheet == nil {
                 fields.append(("alpha", J.number(sim.layout.backdropAlpha(sheet: sheet))))
@@ -252,6 +268,7 @@ package struct StateReport: Sendable {
                 ("interactive", n.interactive ? "true" : "false"),
                 ("stretches", n.stretches ? "true" : "false"),
             ]
+            if n.control { fields.append(("control", "true")) }
             if let o = n.origin {
                 fields.append(
                     (

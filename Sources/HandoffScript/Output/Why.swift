@@ -10,7 +10,7 @@ enum Why {
             true
         case .stopped, .swallowed, .recognizer, .touchesCancelled, .owner,
             .moved, .flingFrame, .handoff, .released, .momentumStarted, .momentumEnded,
-            .springStarted, .springEnded, .tabbed, .transitionEnded:
+            .springStarted, .springEnded, .tabbed, .transitionEnded, .delivered:
             false
         }
     }
@@ -77,7 +77,11 @@ enum Why {
         -> [(String, String)]
     {
         let dir = ScrollDirection(of: l.d).rawValue
-        let oneOwner = sim.settings.policy != .nested
+        // A ledger with pre or post shares was shared out (a system sheet's drag, §5.10, shares
+        // under every policy).
+        let oneOwner =
+            sim.settings.policy != .nested
+            && !l.shares.contains { $0.phase == .pre || $0.phase == .post }
         var out: [(String, String)] = [
             oneOwner
                 ? (
@@ -222,7 +226,7 @@ enum Why {
             )
         case .stopped, .swallowed, .recognizer, .touchesCancelled, .owner,
             .moved, .flingFrame, .handoff, .released, .momentumStarted, .momentumEnded,
-            .springStarted, .springEnded, .tabbed, .transitionEnded:
+            .springStarted, .springEnded, .tabbed, .transitionEnded, .delivered:
             preconditionFailure("why explains only the facts `explains` keeps")
         }
     }
@@ -236,11 +240,15 @@ enum Why {
                 "§4.2",
                 swallowed
                     ? "the touch-down stopped \(ids) and is swallowed: it stopped momentum or a page, detent or snap spring"
+                        + (sim.settings.touches == .uikit
+                            ? ", or under touches uikit a bounce-back (§4.4)" : "")
                     : "the touch-down stopped a bounce-back on \(ids); that alone does not swallow the touch"
             )
-        case .recognized(let axis, let d, let slop, let tie, let mode, let charged):
+        case .recognized(let axis, let d, let slop, let tie, let mode, let charged, let reaching):
             var text =
-                "pan(\(axis.rawValue)) recognized: net displacement \(f(d)) on that axis is past the slop \(f(slop)) (strictly greater)"
+                reaching
+                ? "pan(\(axis.rawValue)) recognized: net displacement \(f(d)) on that axis reaches the slop \(f(slop)) (at least: UIKit's scroll view)"
+                : "pan(\(axis.rawValue)) recognized: net displacement \(f(d)) on that axis is past the slop \(f(slop)) (strictly greater)"
             if tie {
                 text += "; both axes passed in one event: the innermost scroll node's axis wins"
             }
@@ -248,7 +256,7 @@ enum Why {
                 mode == .full
                 ? "; mode full applies the whole \(f(abs(charged))) at once"
                 : "; mode subtract applies only the \(f(abs(charged))) past the slop"
-            return ("§4.2", text)
+            return (reaching ? "§4.4" : "§4.2", text)
         case .sheetCaught(let sheet, let stopped):
             return (
                 "§5.9",
@@ -272,9 +280,15 @@ enum Why {
                 blocks.map { FactDescriber.cannotBegin($0, n) }.joined(separator: "; ")
                     + ": it takes no part in this gesture or its momentum"
             )
-        case .velocity(let v, let window):
-            guard let window else {
+        case .velocity(let v, let source):
+            let window: Double
+            switch source {
+            case .given:
                 return ("§4.3", "release velocity (\(f(v.x)), \(f(v.y))) pt/s, given with 'end'")
+            case .scrollView(let e):
+                return ("§4.4", scrollViewVelocity(e))
+            case .window(let w):
+                window = w
             }
             if window <= 0 {
                 return (
@@ -340,6 +354,18 @@ enum Why {
                 "§5.5 r4",
                 "\(n.id(node)) at rest at \(f(offset)), strictly between its ends: snap: edges springs to the nearer end, \(f(target)) (the midpoint goes to min)"
             )
+        case .belowMomentumThreshold(let node, let v):
+            return ("§4.4", belowMomentumThreshold(n.id(node), v))
+        case .contentKeepsTouch(let target, let owner, let control):
+            return ("§4.4", contentKeepsTouch(target, owner, control, n))
+        case .neverDelivered(let target):
+            return ("§4.4", neverDelivered(target, n))
+        case .caughtMoving(let node, let kind):
+            return ("§4.4", caughtMoving(node, kind, n))
+        case .touchGutter(let target, let inside):
+            return ("§4.4", touchGutter(target, inside, n))
+        case .systemSheet(let sheet, let driver, let shared, let expands):
+            return ("§5.10", systemSheet(sheet, driver, shared, expands, n))
         }
     }
 }

@@ -113,7 +113,9 @@ extension TimelineChart {
     /// Marker shapes, drawn centred on 0,0.
     var defs: String {
         var o = "<defs>\n"
-        for kind in TimelineMark.Kind.allCases {
+        // A delayed delivery's glyph only where one is drawn: other pictures stay as they were.
+        let delivered = timeline.marks.contains { $0.kind == .delivered }
+        for kind in TimelineMark.Kind.allCases where kind != .delivered || delivered {
             o += "<g id=\"m-\(Self.markID(kind))\">\(Self.shape(kind))</g>\n"
         }
         o +=

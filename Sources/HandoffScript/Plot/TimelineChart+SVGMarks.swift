@@ -45,6 +45,9 @@ extension TimelineChart {
                 "<path d=\"M-2.5,-6 L2.5,-6 L6,-2.5 L6,2.5 L2.5,6 L-2.5,6 L-6,2.5 L-6,-2.5 Z\" fill=\"#c92a2a\" stroke=\"#fff\" stroke-width=\"0.8\"/><path d=\"M-3,0 L3,0\" stroke=\"#fff\" stroke-width=\"1.8\"/>"
         case .edgeHit:
             return "<rect x=\"-1.5\" y=\"-6\" width=\"3\" height=\"12\" fill=\"#343a40\"/>"
+        case .delivered:
+            return
+                "<circle r=\"4.5\" fill=\"#fff\" stroke=\"#1f2933\" stroke-width=\"1.6\"/><path d=\"M0,-2.5 L0,0 L2,1.5\" stroke=\"#1f2933\" stroke-width=\"1.2\" fill=\"none\"/>"
         }
     }
 

@@ -35,12 +35,14 @@ package struct TimelineMark: Sendable {
         case hazard
         /// A moment at which one of the session's breakpoints stops (SPEC §10).
         case stop = "breakpoint"
+        /// Under `touches uikit`, the content received a delayed touch (SPEC §4.4).
+        case delivered = "touch delivered"
 
         /// The strip of the marker band the kind is drawn in (0: the finger, 1: taps, 2: the
         /// handoff and its consequences, 3: what the debugger flags).
         package var row: Int {
             switch self {
-            case .touchDown, .lift, .pan: 0
+            case .touchDown, .lift, .pan, .delivered: 0
             case .tapDelivered, .tapCancelled, .tapSwallowed, .tapMoved, .tapRejected,
                 .notTappable, .refusal:
                 1

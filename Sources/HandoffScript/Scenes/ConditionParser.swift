@@ -190,6 +190,8 @@ package struct ConditionParser {
         case .stopped:
             throw error(
                 "stopped is the debugger's, not the app's: a condition cannot read it", at: t)
+        case .touchState:
+            throw error("a condition cannot read touch.state; use touch.on ID", at: t)
         case .ledger(let id): return .ledger(try node(id, at: t))
         case .value(let id, let field):
             let n = try node(id, at: t)

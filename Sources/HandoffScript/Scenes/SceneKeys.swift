@@ -10,13 +10,14 @@ enum SceneKeys {
     /// Keys of a scroll view's settings (`ScrollConfig`).
     static let scroll: Set<String> = [
         "axis", "content", "offset", "inset", "bounces", "overscroll", "deceleration", "nested",
-        "snap", "parallax", "children", "scrollEnabled", "transfers",
+        "snap", "parallax", "children", "delaysContentTouches", "canCancelContentTouches",
+        "scrollEnabled", "transfers",
     ]
 
     /// The keys a node of `kind` may have; exhaustive, so a new kind must say.
     static func node(_ kind: NodeKind.Name) -> Set<String> {
         switch kind {
-        case .view: common.union(["tap", "stretches", "children"])
+        case .view: common.union(["tap", "stretches", "children", "control"])
         case .scroll: common.union(scroll)
         case .list:
             common.union(scroll).subtracting(["content"]).union([
@@ -25,13 +26,14 @@ enum SceneKeys {
         case .pager:
             common.union([
                 "pages", "transition", "bounces", "overscroll", "deceleration", "nested", "offset",
-                "scrollEnabled", "transfers",
+                "delaysContentTouches", "canCancelContentTouches", "scrollEnabled", "transfers",
             ])
         case .switcher: common.union(["pages", "transition"])
         case .tabs: common.union(["segments", "controls"])
         case .sheet:
             common.subtracting(["frame"]).union([
-                "detents", "initial", "grabber", "backdrop", "momentum", "children",
+                "detents", "initial", "grabber", "backdrop", "momentum", "children", "style",
+                "scrollingExpands",
             ])
         case .backdrop: []
         }
@@ -95,6 +97,26 @@ enum SceneKeys {
         ("grabber", "the height of its drag-only strip (default 36)"),
         ("backdrop", "the backdrop's alpha at the top-most detent (default 0)"),
         ("momentum", "true: list momentum inside moves the sheet (default false)"),
+        (
+            "control",
+            "true: a UIControl (button, switch); tappable, and under 'touches uikit' it keeps its touch (§4.4)"
+        ),
+        (
+            "delaysContentTouches",
+            "false: under 'touches uikit' the content gets a touch at once, not after 0.15 s (default true)"
+        ),
+        (
+            "canCancelContentTouches",
+            "false: under 'touches uikit' a drag cannot start once the content has the touch (default true)"
+        ),
+        (
+            "style",
+            "custom (a pan moving a view, default) or system (UIKit's own sheet, §5.10)"
+        ),
+        (
+            "scrollingExpands",
+            "a system sheet's prefersScrollingExpandsWhenScrolledToEdge (default true)"
+        ),
     ]
 
     /// Every key any node may have, to tell an unknown kind (`button: ok`) from a missing one.
@@ -122,6 +144,7 @@ enum SceneKeys {
         case "initial": .initial
         case "grabber": .grabber
         case "backdrop": .backdrop
+        case "scrollingExpands": .scrollingExpands
         default: .node
         }
     }

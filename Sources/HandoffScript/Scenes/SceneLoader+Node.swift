@@ -49,6 +49,14 @@ extension SceneLoader {
             case "hidden": n.hidden = try bool(value, "hidden")
             case "tap": n.tappable = try bool(value, "tap")
             case "stretches": n.stretches = try bool(value, "stretches")
+            case "control": n.control = try bool(value, "control")
+            case "delaysContentTouches":
+                scroll.delaysContentTouches = try bool(value, "delaysContentTouches")
+            case "canCancelContentTouches":
+                scroll.canCancelContentTouches = try bool(value, "canCancelContentTouches")
+            case "style": sheetExtras.style = try choice(value, "style", SheetStyle.allCases)
+            case "scrollingExpands":
+                sheetExtras.scrollingExpands = try bool(value, "scrollingExpands")
             case "class":
                 n.origin = NodeOrigin(
                     className: try word(value, "class"), address: n.origin?.address)
@@ -173,6 +181,8 @@ extension SceneLoader {
             cfg.grabber = sheetExtras.grabber
             cfg.backdrop = sheetExtras.backdrop
             cfg.momentum = sheetExtras.momentum
+            cfg.style = sheetExtras.style
+            cfg.scrollingExpands = sheetExtras.scrollingExpands
             n.kind = .sheet(cfg)
         case .backdrop: n.kind = .backdrop
         }

@@ -7,6 +7,7 @@ package struct ScenePlace: Hashable, Sendable {
         case node
         case id, frame, alpha, axis, content, inset, offset, deceleration, parallax, rows
         case pages, transition, segments, controls, detents, initial, grabber, backdrop
+        case scrollingExpands
         /// One detent of a sheet, by name.
         case detent(String)
         /// Top-level keys.

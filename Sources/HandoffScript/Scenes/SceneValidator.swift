@@ -241,6 +241,11 @@ package struct SceneValidator {
         if !(s.backdrop >= 0 && s.backdrop <= 1) {
             add(path, .backdrop, "backdrop must be between 0 and 1")
         }
+        if s.style == .custom, s.scrollingExpands != nil {
+            add(
+                path, .scrollingExpands,
+                "scrollingExpands applies to a system sheet only; add 'style: system' to '\(n.id)'")
+        }
     }
 
     // MARK: References between nodes

@@ -121,7 +121,7 @@ package struct UIKitImporter {
         if !sceneGuesses.isEmpty { result.guesses[[]] = sceneGuesses }
         result.scene = Scene(
             name: name, window: window, root: root,
-            settings: [("policy", "uikit"), ("slopmode", "subtract")])
+            settings: [("policy", "uikit"), ("slopmode", "subtract"), ("touches", "uikit")])
         if let issue = SceneValidator.validate(result.scene).first {
             throw issue.error(file: file, map: result.map)
         }

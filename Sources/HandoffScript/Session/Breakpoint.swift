@@ -43,7 +43,8 @@ struct Breakpoint: Sendable {
         case .released: .release
         case .hazard: .hazard
         case .touchDown, .stopped, .swallowed, .recognizer, .tracking, .tapMoved, .offAxis,
-            .panNotBegun, .touchesCancelled, .moved, .flingFrame, .momentumStarted, .momentumEnded,
+            .delivered, .panNotBegun, .touchesCancelled, .moved, .flingFrame, .momentumStarted,
+            .momentumEnded,
             .springStarted, .springEnded, .pageSelected, .transitionEnded, .decided:
             nil
         case .code: .code

@@ -97,7 +97,7 @@ extension Session {
                     case .moved(let l):
                         _ = why.observeMove(l)
                     case .touchDown, .stopped, .swallowed, .recognizer, .tapMoved,
-                        .touchesCancelled, .panNotBegun,
+                        .delivered, .touchesCancelled, .panNotBegun,
                         .owner, .handoff, .released, .momentumStarted, .momentumEnded, .edgeHit,
                         .springStarted, .springEnded, .tap, .tabbed, .pageSelected,
                         .transitionEnded,

@@ -82,6 +82,8 @@ extension Session {
         case .phase: actual = .words([sim.phase.rawValue])
         case .time: actual = .number(sim.time)
         case .touch: actual = .words([sim.touchInfo.map { names.target($0.target) } ?? "none"])
+        case .touchState:
+            actual = .words([sim.touchInfo.map { Self.touchWord($0.state) } ?? "none"])
         case .tap:
             if let tap = sim.lastTap {
                 var words = [names.target(tap.target)]
@@ -133,6 +135,19 @@ extension Session {
         }
     }
 
+    /// The word `expect touch.state` matches (a pan's axis left out).
+    static func touchWord(_ state: TouchState) -> String {
+        switch state {
+        case .possible: "possible"
+        case .delayed: "delayed"
+        case .swallowed: "swallowed"
+        case .panning: "panning"
+        }
+    }
+
+    /// The words `touch.state` matches.
+    static let touchWords = ["possible", "delayed", "swallowed", "panning", "none"]
+
     /// The words `tap` matches besides a target id.
     static let tapWords = [
         "delivered", "not-delivered", "swallowed", "cancelled", "moved", "rejected", "not-tappable",
@@ -166,6 +181,12 @@ extension Session {
                     "\(path) is \(what) or none; no node '\(id)'", .value,
                     Suggest.closest(to: id, in: ids).map { $0 + item }
                         ?? Suggest.closest(to: word, in: extra + ["none"]))
+            }
+        case .touchState:
+            guard Self.touchWords.contains(word) else {
+                throw fail(
+                    "touch.state is \(Self.touchWords.joined(separator: ", ")), got '\(word)'",
+                    .value, Suggest.closest(to: word, in: Self.touchWords))
             }
         case .stopped:
             guard word == "yes" || word == "no" else {

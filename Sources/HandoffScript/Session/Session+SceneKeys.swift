@@ -43,7 +43,7 @@ extension Session {
         case .rule(let n, let on):
             guard n <= sim.reactions.count else { return }
             sim.switchRule(n - 1, on: on)
-        case .slop, .slopMode, .policy, .fps, .output:
+        case .slop, .slopMode, .policy, .touches, .fps, .output:
             return
         }
     }

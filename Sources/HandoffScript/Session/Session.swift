@@ -92,6 +92,7 @@ package struct Session {
         case .slop(let v): sim.settings.slop = v
         case .slopMode(let m): sim.settings.slopMode = m
         case .policy(let p): sim.settings.policy = p
+        case .touches(let t): sim.settings.touches = t
         case .fps(let n): sim.settings.fps = Double(n)
         case .output(let j): json = j
         case .node, .gestures, .rule: applySceneKey(setting)

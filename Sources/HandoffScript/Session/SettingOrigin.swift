@@ -16,7 +16,8 @@ extension Session {
         let d = Settings()
         return [
             ("slop", NumberFormat.format(d.slop)), ("slopmode", d.slopMode.rawValue),
-            ("policy", d.policy.rawValue), ("fps", String(Int(d.fps))), ("output", "text"),
+            ("policy", d.policy.rawValue), ("touches", d.touches.rawValue),
+            ("fps", String(Int(d.fps))), ("output", "text"),
         ]
     }()
 
@@ -24,7 +25,8 @@ extension Session {
     static let defaultValues: [Setting] = {
         let d = Settings()
         return [
-            .slop(d.slop), .slopMode(d.slopMode), .policy(d.policy), .fps(Int(d.fps)),
+            .slop(d.slop), .slopMode(d.slopMode), .policy(d.policy), .touches(d.touches),
+            .fps(Int(d.fps)),
             .output(json: false),
         ]
     }()
@@ -35,6 +37,7 @@ extension Session {
         case "slop": NumberFormat.format(sim.settings.slop)
         case "slopmode": sim.settings.slopMode.rawValue
         case "policy": sim.settings.policy.rawValue
+        case "touches": sim.settings.touches.rawValue
         case "fps": NumberFormat.format(sim.settings.fps)
         case "output": json ? "json" : "text"
         default: sceneKeyValue(key)
@@ -58,7 +61,7 @@ extension Session {
         for d in Self.defaultValues {
             switch d {
             case .output, .node, .gestures, .rule: continue
-            case .slop, .slopMode, .policy, .fps: apply(userSettings[d.key] ?? d)
+            case .slop, .slopMode, .policy, .touches, .fps: apply(userSettings[d.key] ?? d)
             }
         }
         // `SceneValidator` checked every scene's settings, whoever made the scene.
