@@ -76,7 +76,7 @@ if Context.environment["HANDOFF_FUZZ"] == "1" {
         .target(
             name: "FuzzSupport", dependencies: ["HandoffScript", "CFuzzerDriver"],
             path: "Fuzz/Sources/FuzzSupport"))
-    for name in ["fuzz-commands", "fuzz-scene", "fuzz-trace"] {
+    for name in ["fuzz-commands", "fuzz-scene", "fuzz-trace", "fuzz-rules"] {
         package.targets.append(
             .executableTarget(
                 name: name, dependencies: ["FuzzSupport"], path: "Fuzz/Sources/\(name)"))

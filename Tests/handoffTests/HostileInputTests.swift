@@ -326,7 +326,7 @@ import Testing
         #expect(test.status == 1)
         #expect(
             test.out.contains(
-                "+error: \(passwd.path):1:1: not a scene file: none of its top-level keys is a scene key (name, window, touch, root, settings, gestures)"
+                "+error: \(passwd.path):1:1: not a scene file: none of its top-level keys is a scene key (name, window, touch, root, settings, gestures, on)"
             ), "\(test.out)")
         #expect(!test.out.contains(secret) && !test.out.contains("daemon"))
         let scene = dir.appendingPathComponent("k.yaml")

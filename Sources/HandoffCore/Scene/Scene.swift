@@ -9,6 +9,9 @@ public struct Scene: Equatable, Sendable {
     public var settings: [(key: String, value: String)]
     /// The app's recognizer wiring (SPEC §13.2); empty when the scene has no `gestures`.
     public var gestures = Gestures()
+    /// The app's own code: rules numbered from 1 in file order (SPEC §13.3); empty when the
+    /// scene has no `on`.
+    public var reactions: [Reaction] = []
 
     public init(
         name: String, window: Point, touch: Point? = nil, root: [Node],
@@ -28,5 +31,6 @@ public struct Scene: Equatable, Sendable {
             && a.gestures == b.gestures
             && a.settings.map { "\($0.key)=\($0.value)" }
                 == b.settings.map { "\($0.key)=\($0.value)" }
+            && a.reactions == b.reactions
     }
 }

@@ -28,6 +28,8 @@ public enum AnimationKind: String, Sendable {
     /// The chain of the gesture that started it (SPEC §5.1), which the `owner-only` hazard
     /// looks at; `chain` when every node of it takes part.
     var gestureChain: [Int] = []
+    /// Where the driver lands exactly: a target the app's code wrote (SPEC §13.3).
+    var landing: Double?
 }
 
 /// A spring on one node's offset, in closed form from its start.

@@ -79,6 +79,8 @@ public enum Event: Equatable, Sendable {
     case refused(Refusal)
     /// A hazard of SPEC §10 (at most once per command for each hazard and node).
     case hazard(Hazard)
+    /// The app's code wrote a value (SPEC §13.3).
+    case code(CodeWrite)
     /// A decision with the numbers that made it, which no other fact carries (`why` prints it).
     case decided(Reason)
 }

@@ -15,6 +15,15 @@ public enum HazardName: String, Sendable, CaseIterable {
     /// while an on-screen scroll node on that axis could have moved (a drag on a header that
     /// scrolls nothing).
     case noScrollHere = "no-scroll-here"
+    /// A rule's trigger fired again after it ran in a frame, and running it again would write
+    /// something else: the app's code fights itself (SPEC §13.3).
+    case reactionLoop = "reaction-loop"
+    /// A touch-down was swallowed by a momentum or spring whose node's printed offset had not
+    /// changed for 100 ms while a rule wrote it: code held it, invisibly moving (SPEC §13.3).
+    case hiddenMomentum = "hidden-momentum"
+    /// The finger's movement moved two simultaneous recognizers' nodes in its direction and
+    /// both kept the change after the frame's rules: the double-speed scroll (SPEC §13.3).
+    case doubleScroll = "double-scroll"
 }
 
 /// Why a chain node takes no fling travel (SPEC §5.5 rule 3, §5.9), for `fling-dropped` and
@@ -60,6 +69,15 @@ public enum Hazard: Equatable, Sendable {
     /// `amount` = min(`excess`, its room) where `excess` is the finger's net displacement on
     /// `axis` minus the slop, with no scroll node or sheet on `axis` on the hit path of `target`.
     case noScrollHere(node: Int, amount: Double, excess: Double, axis: Axis, target: Target)
+    /// Rule `rule` (from 1), set off on `node`, would write `path` `to` instead of the `held`
+    /// value it wrote this frame.
+    case reactionLoop(node: Int, rule: Int, write: CodeWrite)
+    /// The touch-down was swallowed by the `animation` of `node`, whose printed offset a rule
+    /// held; `amount` is the travel (or distance to its target) it still had, unseen.
+    case hiddenMomentum(node: Int, amount: Double, animation: AnimationKind)
+    /// `node` (the owner) and `partner` both moved in the finger's direction in a frame;
+    /// `amount` is the smaller of their moves, summed over the command's frames.
+    case doubleScroll(node: Int, partner: Int, amount: Double)
 
     public var name: HazardName {
         switch self {
@@ -68,6 +86,9 @@ public enum Hazard: Equatable, Sendable {
         case .hiddenMover: .hiddenMover
         case .flingDropped: .flingDropped
         case .noScrollHere: .noScrollHere
+        case .reactionLoop: .reactionLoop
+        case .hiddenMomentum: .hiddenMomentum
+        case .doubleScroll: .doubleScroll
         }
     }
 
@@ -76,7 +97,8 @@ public enum Hazard: Equatable, Sendable {
         switch self {
         case .ownerOnly(let node, _, _, _), .outOfChain(let node, _, _, _),
             .hiddenMover(let node, _, _, _), .flingDropped(let node, _, _, _, _),
-            .noScrollHere(let node, _, _, _, _):
+            .noScrollHere(let node, _, _, _, _), .reactionLoop(let node, _, _),
+            .hiddenMomentum(let node, _, _), .doubleScroll(let node, _, _):
             node
         }
     }
@@ -87,8 +109,10 @@ public enum Hazard: Equatable, Sendable {
         switch self {
         case .ownerOnly(_, let amount, _, _), .outOfChain(_, let amount, _, _),
             .hiddenMover(_, let amount, _, _), .flingDropped(_, let amount, _, _, _),
-            .noScrollHere(_, let amount, _, _, _):
+            .noScrollHere(_, let amount, _, _, _), .hiddenMomentum(_, let amount, _),
+            .doubleScroll(_, _, let amount):
             amount
+        case .reactionLoop(_, let rule, _): Double(rule)
         }
     }
 
@@ -119,6 +143,11 @@ public enum Hazard: Equatable, Sendable {
             return .noScrollHere(
                 node: node, amount: Swift.min(excess, cap), excess: excess, axis: axis,
                 target: target)
+        case (.doubleScroll(let node, let partner, let a), .doubleScroll(_, _, let b)):
+            return .doubleScroll(node: node, partner: partner, amount: a + b)
+        case (.reactionLoop, .reactionLoop), (.hiddenMomentum, .hiddenMomentum):
+            // The first occurrence of the command says it.
+            return self
         default:
             preconditionFailure("a (name, node) pair adds only its own kind")
         }

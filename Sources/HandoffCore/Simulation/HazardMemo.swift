@@ -13,6 +13,19 @@ struct HazardMemo: Equatable, Sendable {
     }
     /// What the animations of the frame being evaluated moved (filled and emptied every frame).
     var moved: [Moved] = []
+    /// Two simultaneous recognizers' nodes that a move moved in its direction this step, with
+    /// their offsets before it (checked after the step's rules: `double-scroll`).
+    struct Double2: Equatable, Sendable {
+        var node: Int
+        var partner: Int
+        var forward: Bool
+        var before: (Double, Double)
+        static func == (a: Double2, b: Double2) -> Bool {
+            a.node == b.node && a.partner == b.partner && a.forward == b.forward
+                && a.before == b.before
+        }
+    }
+    var doubles: [Double2] = []
 
     /// Forgets the pairs reported so far: a new command starts.
     mutating func reset() {

@@ -71,7 +71,7 @@ extension Simulator {
     /// nodes, and no `hidden-mover` can be reported: SPEC §10), and no content touch waits for
     /// its delivery frame (SPEC §4.4).
     public var springsRunAlone: Bool {
-        graph.parallaxOrder.isEmpty && onlySpringsRun && !awaitsDelivery
+        graph.parallaxOrder.isEmpty && reactionBook.isEmpty && onlySpringsRun && !awaitsDelivery
     }
 
     /// Under `touches uikit`, a delayed content touch is still to be delivered at a frame.
@@ -298,6 +298,9 @@ extension Simulator {
             emit(.flingFrame(l))
             recordHandoffs(l, last: &m.lastConsumer)
             if finished {
+                if let land = m.landing, abs(offsets[m.chain[0]] - land) < 1e-6 {
+                    setOffset(m.chain[0], land)
+                }
                 emit(.momentumEnded(driver: m.chain[0]))
                 restAfterMomentum(m, except: nil)
                 return nil
@@ -315,6 +318,8 @@ extension Simulator {
         l.d = delta - l.unconsumed
         l.unconsumed = 0
         if bouncer == nil {
+            // The momentum stopped at the edge: it has come to rest.
+            if reacts { fire(.rest, m.chain[0]) }
             l.unconsumed = v / abs(m.decel.k)
             l.d += l.unconsumed
             // What kept travel from nodes that had room (SPEC §5.5 rule 3, §5.9), for `why`

@@ -72,7 +72,7 @@ extension Simulator {
 
     /// Adds this frame's `hazard` to the command's tally; emits it the first time its (name,
     /// node) pair occurs in this command, with `room` (the node's room now) as its cap.
-    private mutating func report(_ hazard: Hazard, room: Double) {
+    mutating func report(_ hazard: Hazard, room: Double) {
         guard hazards.add(hazard, room: room, time: time, frame: frame) else { return }
         emit(.hazard(hazard))
     }
@@ -257,5 +257,21 @@ extension Simulator {
         report(
             .hiddenMover(node: n, amount: delta, mover: e.mover, animation: e.animation),
             room: .infinity)
+    }
+
+    /// `double-scroll` (SPEC §13.3), after the step's rules: the owner and a simultaneous partner
+    /// that a move moved in its direction both kept that change; the amount is the smaller move.
+    mutating func checkDoubleScroll() {
+        guard !hazards.doubles.isEmpty else { return }
+        for e in hazards.doubles {
+            let sign = e.forward ? 1.0 : -1.0
+            let a = (offsets[e.node] - e.before.0) * sign
+            let b = (offsets[e.partner] - e.before.1) * sign
+            guard a > Ledger.negligible, b > Ledger.negligible else { continue }
+            report(
+                .doubleScroll(node: e.node, partner: e.partner, amount: Swift.min(a, b)),
+                room: .infinity)
+        }
+        hazards.doubles.removeAll(keepingCapacity: true)
     }
 }

@@ -116,6 +116,8 @@ extension Simulator {
         var lastConsumer = before.lastConsumer
         var innerShare = before.innerShare
         let chain = ownerOnly ? [owner] : panChain
+        // Offsets before the move, only for a pan with simultaneous partners (double-scroll).
+        let start = pan.partners.isEmpty ? [] : offsets
         let l = share(d, chain: chain, ownerOnly: ownerOnly, fling: false)
         ledger = l
         emit(.moved(l))
@@ -130,6 +132,12 @@ extension Simulator {
                 innerShare = owner
             }
         }
+        for p in pan.partners where d != 0 {
+            hazards.doubles.append(
+                HazardMemo.Double2(
+                    node: owner, partner: p, forward: d > 0, before: (start[owner], start[p])))
+        }
+        if !reacts { checkDoubleScroll() }
         recordHandoffs(l, last: &lastConsumer)
         if ownerOnly {
             // Simultaneous partners move with the owner: none could have taken its leftover.

@@ -69,8 +69,9 @@ extension Simulator {
             if graph.motion[n].isSheet { return graph.nodes[n].sheet!.momentum }
             return k == 0 || graph.motion[n].nested?.fling != FlingMode.none
         }.map(\.element)
-        if !participants.isEmpty, momentumVelocity(pan.driver, scrollV) != 0 {
-            startMomentum(participants, velocity: scrollV, ownerOnly: false, gestureChain: chain)
+        let aimed = participants.isEmpty ? scrollV : aimedVelocity(participants[0], scrollV)
+        if !participants.isEmpty, momentumVelocity(pan.driver, aimed) != 0 {
+            startMomentum(participants, velocity: aimed, ownerOnly: false, gestureChain: chain)
         } else {
             for n in chain { snapIfNeeded(n) }
         }
@@ -96,8 +97,8 @@ extension Simulator {
             if isOverscrolled(o) {
                 emit(.decided(.overscrolledRelease(nodes: [o])))
                 springTo(o, .bounce, target: clamped(o), velocity: scrollV)
-            } else if momentumVelocity(o, scrollV) != 0 {
-                startMomentum([o], velocity: scrollV, ownerOnly: true, gestureChain: pan.chain)
+            } else if case let aimed = aimedVelocity(o, scrollV), momentumVelocity(o, aimed) != 0 {
+                startMomentum([o], velocity: aimed, ownerOnly: true, gestureChain: pan.chain)
             } else {
                 snapIfNeeded(o)
             }
@@ -131,9 +132,13 @@ extension Simulator {
         _ chain: [Int], velocity v: Double, ownerOnly: Bool, gestureChain: [Int]? = nil
     ) {
         let rate = graph.nodes[chain[0]].scroll?.rate ?? Deceleration.normal
-        let m = Momentum(
+        var m = Momentum(
             chain: chain, decel: Deceleration(velocity: v, rate: rate), start: time,
             ownerOnly: ownerOnly, lastConsumer: nil, gestureChain: gestureChain ?? chain)
+        if reacts, let land = book.landing {
+            m.landing = land
+            book.landing = nil
+        }
         animations.append(.momentum(m))
         emit(.momentumStarted(driver: chain[0], velocity: v, travel: m.decel.total))
         emit(

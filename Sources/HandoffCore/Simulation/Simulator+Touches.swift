@@ -2,6 +2,8 @@
 extension Simulator {
     /// Puts a finger down at `p` (window coordinates).
     public mutating func touchDown(at p: Point) throws(SimulatorError) {
+        beginStep()
+        defer { endStep() }
         guard !isFingerDown else { throw .fingerAlreadyDown }
         let layout = self.layout
         guard layout.window.contains(p) else { throw .outsideWindow(p) }
@@ -12,7 +14,7 @@ extension Simulator {
         let path = route.path
         emit(.touchDown(point: p, target: target, path: path))
         // `ID.start` (SPEC §13.2): kept only for a scene whose conditions could read it.
-        gestureStarts = gestures.isEmpty ? nil : offsets
+        gestureStarts = gestures.isEmpty && reactionBook.isEmpty ? nil : offsets
 
         // Stop momentum whose chain meets the path and springs on the path (a path is a few
         // nodes: searched in place, no set built), reporting each stop as it is found.
@@ -48,6 +50,9 @@ extension Simulator {
                 stopped = nil
             }
             if let stopped {
+                if reacts, contact.swallowed {
+                    noteSwallowed(stopped.node, stopped.kind, remaining: remaining(animations[k]))
+                }
                 animations.remove(at: k)
                 emit(.stopped(node: stopped.node, kind: stopped.kind))
             } else {
@@ -90,6 +95,8 @@ extension Simulator {
 
     /// Moves the finger by `delta` at the current time.
     public mutating func move(by delta: Point) throws(SimulatorError) {
+        beginStep()
+        defer { endStep() }
         deliverContentTouch()
         switch gesture.touchMoved(by: delta, time: time) {
         case .noFinger:
@@ -116,6 +123,8 @@ extension Simulator {
 
     /// Lifts the finger with an explicit velocity (pt/s), or the estimated one (SPEC §4.3).
     public mutating func end(velocity explicit: Point? = nil) throws(SimulatorError) {
+        beginStep()
+        defer { endStep() }
         deliverContentTouch(atLift: true)
         let finger = gesture.position
         switch gesture.touchEnded(velocity: explicit, time: time) {
@@ -125,7 +134,9 @@ extension Simulator {
             emit(.decided(.velocity(v, source: source)))
             emit(.recognizer(.pan(pan.axis), .ended))
             lastTap = TapRecord(target: target, outcome: tap)
+            runReleaseRules(pan, scrollVelocity: -v.along(pan.axis))
             release(pan, velocity: v, stopped: stopped)
+            reportUnusedTargets()
         case .deliverTap(let target, let stopped):
             gestureStarts = nil
             if let finger, !withinTouchGutter(target, finger) {
@@ -316,6 +327,8 @@ extension Simulator {
     /// `tab`: acts as a delivered tap on a segment without touching anything (SPEC §5.8–5.9).
     /// Refused, with nothing changed, during a pan or while the controlled page is transitioning.
     public mutating func tab(_ tabs: Int, segment: Int) {
+        beginStep()
+        defer { endStep() }
         if let refusal = tabRefusal(tabs) {
             emit(.refused(refusal))
             return
@@ -335,6 +348,8 @@ extension Simulator {
 
     /// `tab next` (`forward`) or `tab prev`: the neighbouring segment, or refused at the end.
     public mutating func tab(_ tabs: Int, step forward: Bool) {
+        beginStep()
+        defer { endStep() }
         if let refusal = tabRefusal(tabs) {
             emit(.refused(refusal))
             return

@@ -34,6 +34,10 @@ public struct Simulator: Sendable {
     var log = OccurrenceLog()
     /// The hazards already reported in this command, and what this frame's animations moved.
     var hazards = HazardMemo()
+    /// The scene's rules and what they remember within a frame (empty: no rule work at all).
+    /// One element for a scene with rules, none otherwise: the simulator stays as small as
+    /// without rules (it is copied often), and a copy shares it until either side writes.
+    var reactionBook: [ReactionBook] = []
     /// The app's recognizer wiring in force (SPEC §13.2): the scene's, until the session changes
     /// it (§13.4).
     public var gestures: Gestures
@@ -72,6 +76,9 @@ public struct Simulator: Sendable {
             selected[i] = page(i)
         }
         updateParallax()
+        if !scene.reactions.isEmpty {
+            reactionBook = [ReactionBook(scene.reactions, offsets: offsets)]
+        }
     }
 
     /// Appends a fact at the current time and frame.
@@ -293,8 +300,10 @@ public struct Simulator: Sendable {
     @discardableResult
     public mutating func stepFrame(at t: Double) -> Bool {
         frame += 1
+        beginStep()
         step(to: t)
         if settings.touches == .uikit { deliverContentTouch() }
+        endStep()
         return !animations.isEmpty
     }
 

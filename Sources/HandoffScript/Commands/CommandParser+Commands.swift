@@ -158,6 +158,7 @@ extension CommandParser.Cursor {
 
     mutating func set() throws(Diagnostic) -> Command {
         if peek == nil { return .settings }
+        if let rule = try ruleSetting() { return .set(rule) }
         let key = try next("a KEY", part: .key)
         try checkSettingKey(key)
         let value = try next("a VALUE", part: .setting)
@@ -167,11 +168,28 @@ extension CommandParser.Cursor {
             })
     }
 
+    /// `rule N off|on` of `set` and `compare` (SPEC §13.4); nil when the KEY is not `rule`.
+    mutating func ruleSetting() throws(Diagnostic) -> Setting? {
+        guard peek?.text == "rule" else { return nil }
+        let start = i
+        i += 1
+        let n = try integer("N", part: .key, range: 1...Int(Int32.max))
+        mark(.key, from: start)
+        let value = try next("on or off", part: .setting)
+        guard let on = ["on": true, "off": false][value.text] else {
+            throw error(
+                "rule \(n) takes on or off, got '\(value.text)'", at: value,
+                suggestion: Suggest.closest(to: value.text, in: ["on", "off"]))
+        }
+        return .rule(n, on: on)
+    }
+
     /// A `set` or `compare` KEY: a setting of §8, `gestures`, or `ID.KEY` (SPEC §13.4; the id is
     /// checked against the scene when the command runs).
     func checkSettingKey(_ key: Token) throws(Diagnostic) {
         let k = key.text
-        guard !SettingKeys.keys.contains(k), k != "gestures", NodeKeys.split(k) == nil else {
+        guard !SettingKeys.keys.contains(k), k != "gestures", k != "rule", NodeKeys.split(k) == nil
+        else {
             return
         }
         throw error(

@@ -20,6 +20,10 @@ extension CommandParser.Cursor {
                     suggestion: Suggest.closest(
                         to: t.text, in: BreakEvent.allCases.map(\.rawValue) + ["when"]))
             }
+            if e == .code, peek != nil {
+                return .breakCode(
+                    rule: try integer("N", part: .frames, range: 1...Int(Int32.max)))
+            }
             return .breakOn(e)
         case "delete":
             if accept("all", part: .choice) { return .delete(nil) }
@@ -39,6 +43,7 @@ extension CommandParser.Cursor {
             if peek == nil { return .back(1) }
             return .back(try integer("N", part: .frames, range: 1...Int(Int32.max)))
         case "compare":
+            if let rule = try ruleSetting() { return .compare(rule) }
             let key = try next("a KEY", part: .key)
             let keys = SettingKeys.keys.filter { $0 != "output" }
             guard keys.contains(key.text) || key.text == "gestures" || key.text.contains(".")

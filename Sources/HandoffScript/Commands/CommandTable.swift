@@ -85,7 +85,7 @@ package enum CommandTable {
         CommandSpec(
             name: "set", usage: "set [KEY VALUE]",
             summary:
-                "slop N, slopmode full|subtract, policy nested|uikit|outer, touches simple|uikit, fps N, output text|json; alone: list every setting and where it came from",
+                "slop N, slopmode full|subtract, policy nested|uikit|outer, touches simple|uikit, fps N, output text|json; rule N off|on: switch a rule of the scene's 'on' (§13.4); alone: list every setting and where it came from",
             example: "set policy uikit", words: SettingKeys.keys),
         CommandSpec(
             name: "record", usage: "record FILE [--force] | record stop",
@@ -102,9 +102,9 @@ package enum CommandTable {
                 "draw the timeline since the last load (offsets, owner, handoffs, taps) as SVG, offline HTML or JSON Lines",
             example: "plot fling.svg", words: ["--from", "--to"]),
         CommandSpec(
-            name: "break", usage: "break [KIND | when PATH OP VALUE [± TOL]]",
+            name: "break", usage: "break [KIND | code [N] | when PATH OP VALUE [± TOL]]",
             summary:
-                "stop when a KIND happens (handoff, owner, edge, tap, refuse, repair, release, hazard) or when the condition becomes true, at the exact frame inside a command; alone: list breakpoints with their hits",
+                "stop when a KIND happens (handoff, owner, edge, tap, refuse, repair, release, hazard, code: a rule of the scene wrote, or rule N) or when the condition becomes true, at the exact frame inside a command; alone: list breakpoints with their hits",
             example: "break when outer.offset > 90",
             words: BreakEvent.allCases.map(\.rawValue) + ["when"]),
         CommandSpec(

@@ -16,6 +16,8 @@ package enum BreakEvent: String, CaseIterable, Equatable, Sendable {
     case release
     /// Any hazard (SPEC §10).
     case hazard
+    /// A write of the app's code (SPEC §13.3), at the end of its frame or step.
+    case code
 }
 
 /// The condition of `break when PATH OP VALUE [± TOL]`, read as `expect` reads it.
@@ -43,6 +45,8 @@ package struct BreakCondition: Equatable, Sendable {
 package enum DebugCommand: Equatable, Sendable {
     /// `break KIND`.
     case breakOn(BreakEvent)
+    /// `break code N`: a write of rule N.
+    case breakCode(rule: Int)
     /// `break when PATH OP VALUE [± TOL]`.
     case breakWhen(BreakCondition)
     /// `break` alone: list the breakpoints with their hits.
@@ -72,6 +76,7 @@ package enum DebugCommand: Equatable, Sendable {
     var canonical: String {
         switch self {
         case .breakOn(let e): "break \(e.rawValue)"
+        case .breakCode(let n): "break code \(n)"
         case .breakWhen(let c): "break when \(c.canonical)"
         case .list: "break"
         case .delete(let n): "delete " + (n.map(String.init) ?? "all")
@@ -90,7 +95,7 @@ package enum DebugCommand: Equatable, Sendable {
     /// Commands that only look (or set up the debugger) and change no simulated value.
     var isInspection: Bool {
         switch self {
-        case .breakOn, .breakWhen, .list, .delete, .watch, .watches, .unwatch, .history,
+        case .breakOn, .breakCode, .breakWhen, .list, .delete, .watch, .watches, .unwatch, .history,
             .hazards, .compare:
             true
         case .resume, .back, .backBreak: false

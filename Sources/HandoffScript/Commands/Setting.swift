@@ -14,6 +14,8 @@ package enum Setting: Equatable, Sendable {
     indirect case node(id: String, key: String, NodeSetting, value: String)
     /// `set gestures off|on`: the scene's recognizer wiring switched off or back on (§13.4).
     case gestures(Bool)
+    /// `set rule N off|on`: rule N of the scene's `on` switched off or back on (§13.4).
+    case rule(Int, on: Bool)
 
     /// Parses `value` for `key` (one of `SettingKeys.keys`); a value out of range or unknown
     /// is reported through `fail(message, suggestion)`.
@@ -94,6 +96,7 @@ package enum Setting: Equatable, Sendable {
         case .output: "output"
         case .node(let id, let key, _, _): id + "." + key
         case .gestures: "gestures"
+        case .rule(let n, _): "rule \(n)"
         }
     }
 
@@ -101,7 +104,7 @@ package enum Setting: Equatable, Sendable {
     /// the scene, `load` drops it and `set` alone does not list it.
     package var isSceneKey: Bool {
         switch self {
-        case .node, .gestures: true
+        case .node, .gestures, .rule: true
         case .slop, .slopMode, .policy, .touches, .fps, .output: false
         }
     }
@@ -116,7 +119,7 @@ package enum Setting: Equatable, Sendable {
         case .fps(let n): String(n)
         case .output(let json): json ? "json" : "text"
         case .node(_, _, _, let value): value
-        case .gestures(let on): on ? "on" : "off"
+        case .gestures(let on), .rule(_, let on): on ? "on" : "off"
         }
     }
 }

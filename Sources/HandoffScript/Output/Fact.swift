@@ -10,6 +10,8 @@ package enum Fact: Sendable {
     case event(Occurrence)
     /// Momentum travel of this command, summed over its frames (time and frame: the last one's).
     case fling(Ledger, time: Double, frame: Int)
+    /// The writes of one rule to one path in this command (SPEC §13.3), after its motion.
+    case code(CodeSummary)
     /// A printed state value changed (`outer.offset 0 → 200`).
     case changed(path: String, from: StateValue, to: StateValue)
     /// `touch ID` / `tap ID` aimed at `asked` but the point hits `hit`, another target.

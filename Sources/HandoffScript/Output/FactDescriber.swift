@@ -33,6 +33,8 @@ package enum FactDescriber {
         case .owner, .moved, .flingFrame, .handoff, .released, .momentumStarted, .momentumEnded,
             .edgeHit, .springStarted, .springEnded, .repair, .hazard:
             scrollEvent(e, n, at: moment, into: &r)
+        case .code(let w):
+            code(CodeSummary(w, time: moment.time, frame: moment.frame), n, into: &r)
         case .decided:
             return  // only `why` prints a decision's numbers
         }
@@ -49,6 +51,8 @@ package enum FactDescriber {
         case .fling(let l, let time, let frame):
             ledgerFact(
                 "fling", label: "fling", l, n, at: Moment(time: time, frame: frame), into: &r)
+        case .code(let c):
+            code(c, n, into: &r)
         case .changed(let path, let from, let to):
             r.describe(
                 "changed", at: nil, lines: [line(path, "\(text(from)) → \(text(to))")],
@@ -92,10 +96,12 @@ package enum FactDescriber {
             r.describe(
                 "state", at: nil, lines: report.lines, [("settings", settings(report.settings))])
         case .tree(let report):
+            let rules = report.rulesJSON
             r.describe(
                 "tree", at: nil, lines: report.tree,
                 [("nodes", .list(report.treeJSON.map(FactValue.encoded)))]
-                    + (report.gesturesJSON.map { [("gestures", $0)] } ?? []))
+                    + (report.gesturesJSON.map { [("gestures", $0)] } ?? [])
+                    + (rules.isEmpty ? [] : [("rules", .list(rules.map(FactValue.encoded)))]))
         case .drawing(let rows):
             r.describe("show", at: nil, lines: rows, [("lines", .list(rows.map(FactValue.string)))])
         case .why(let report):

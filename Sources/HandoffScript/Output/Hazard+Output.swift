@@ -20,6 +20,15 @@ extension Hazard {
         case .noScrollHere(_, _, let excess, let axis, let target):
             return head
                 + " (moved \(f(excess)) past the slop on \(n.target(target)), whose path has no \(axis.rawValue) scroll node)"
+        case .reactionLoop(_, let rule, let w):
+            return
+                "reaction-loop \(rule) (\(w.trigger.rawValue) \(n.id(w.triggerNode)) fired again after the rule ran; it would write \(n.id(w.node)).\(w.key.rawValue) \(f(w.from)) → \(f(w.to)))"
+        case .doubleScroll(_, let partner, let amount):
+            return
+                "double-scroll \(n.id(node)) \(n.id(partner)) \(f(amount)) (both recognizers moved their views by the finger's movement)"
+        case .hiddenMomentum(_, let amount, let animation):
+            return
+                "hidden-momentum \(n.id(node)) (the touch was swallowed by its \(animation.rawValue), \(f(amount)) still to go, while code held its offset)"
         }
     }
 
@@ -48,6 +57,17 @@ extension Hazard {
                 ("excess", .number(excess)), ("axis", .string(axis.rawValue)),
                 ("target", .string(n.target(target))),
             ]
+        case .reactionLoop(_, let rule, let w):
+            return [
+                ("hazard", .string(name.rawValue)), ("node", .string(n.id(node))),
+                ("rule", .int(rule)),
+                ("path", .string(n.id(w.node) + "." + w.key.rawValue)), ("from", .number(w.from)),
+                ("to", .number(w.to)),
+            ]
+        case .hiddenMomentum(_, _, let animation):
+            return head + [("animation", .string(animation.rawValue))]
+        case .doubleScroll(_, let partner, _):
+            return head + [("partner", .string(n.id(partner)))]
         }
     }
 
@@ -75,6 +95,21 @@ extension Hazard {
             return (
                 "§10",
                 "hazard fling-dropped: the momentum of \(n.id(driver)) left \(f(leftover)) unconsumed; \(id), in its chain, had room for \(f(amount)) but takes no fling travel (\(FlingRule.text(rule, n)))"
+            )
+        case .reactionLoop(_, let rule, let w):
+            return (
+                "§13.3",
+                "hazard reaction-loop: rule \(rule) ran in this frame, its trigger (\(w.trigger.rawValue) \(n.id(w.triggerNode))) fired again and its when still holds, and running it again would write \(n.id(w.node)).\(w.key.rawValue) \(f(w.from)) → \(f(w.to)): the app's code fights itself (each rule runs at most once per frame)"
+            )
+        case .doubleScroll(_, let partner, let amount):
+            return (
+                "§13.3",
+                "hazard double-scroll: \(id) and \(n.id(partner)) recognize simultaneously and both moved by the finger's movement, which no rule undid: the content moves twice as fast (\(f(amount)), the smaller of their moves)"
+            )
+        case .hiddenMomentum(_, let amount, let animation):
+            return (
+                "§13.3",
+                "hazard hidden-momentum: the touch-down was swallowed by the \(animation.rawValue) of \(id), whose printed offset had not changed for 100 ms while a rule wrote it: the code held it while it kept moving (\(f(amount)) still to go)"
             )
         case .noScrollHere(_, let amount, let excess, let axis, let target):
             return (

@@ -168,7 +168,7 @@ package struct StateReport: Sendable {
             }
             out.append(line)
         }
-        return out + gestureLines
+        return out + gestureLines + ruleLines
     }
 
     /// The recognizer wiring in force (SPEC §13.2), after the nodes; none without wiring.

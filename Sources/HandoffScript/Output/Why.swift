@@ -6,7 +6,7 @@ enum Why {
     static func explains(_ e: Event) -> Bool {
         switch e {
         case .touchDown, .tapMoved, .edgeHit, .pageSelected, .repair, .tap, .refused, .decided,
-            .tracking, .offAxis, .hazard, .panNotBegun:
+            .tracking, .offAxis, .hazard, .panNotBegun, .code:
             true
         case .stopped, .swallowed, .recognizer, .touchesCancelled, .owner,
             .moved, .flingFrame, .handoff, .released, .momentumStarted, .momentumEnded,
@@ -153,6 +153,18 @@ enum Why {
     static func explain(_ e: Event, _ n: Names, _ sim: Simulator) -> (String, String) {
         switch e {
         case .decided(let r): return explain(r, n, sim)
+        case .code(let w):
+            let what = "rule \(w.rule) (\(w.trigger.rawValue) \(n.id(w.triggerNode)))"
+            let path = "\(n.id(w.node)).\(w.key.rawValue)"
+            if w.ignored {
+                return (
+                    "§13.3",
+                    "\(what) set \(path) \(f(w.to)), but the release starts no momentum on \(n.id(w.node)): the write is ignored"
+                )
+            }
+            return (
+                "§13.3", "\(path) \(f(w.from)) → \(f(w.to)) was written by the app's code: \(what)"
+            )
         case .panNotBegun(let axis, let blocks):
             return (
                 "§13.2",

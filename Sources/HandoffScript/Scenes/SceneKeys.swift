@@ -40,7 +40,7 @@ enum SceneKeys {
     }
 
     /// Top-level keys, in the fixed order they are read (key order never matters, SPEC §2).
-    static let top = ["name", "window", "touch", "root", "settings", "gestures"]
+    static let top = ["name", "window", "touch", "root", "settings", "gestures", "on"]
 
     /// What each key means, for `help scene`, in the order it lists them: every top-level key
     /// and every key of `node(_:)` (a test keeps the two equal, so a key added to a table above
@@ -57,6 +57,10 @@ enum SceneKeys {
         (
             "gestures",
             "{simultaneous: [[A, B]], requireToFail: [[A, B]], shouldBegin: {ID: CONDITION}}: the app's recognizer wiring (§13.2)"
+        ),
+        (
+            "on",
+            "[rules]: the app's own code, e.g. '- scroll: list' with 'set: {list.offset: 0}' (§13.3)"
         ),
         ("kind", "the node's kind, with 'id' (or write 'KIND: ID' for both)"),
         ("id", "the node's unique id"),

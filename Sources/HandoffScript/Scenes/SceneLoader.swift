@@ -34,6 +34,9 @@ package struct SceneLoader {
         }
         // Conditions name nodes: they are read against the valid scene.
         scene.gestures = try gestures(of: root, scene)
+        if case .mapping(let m) = root, let on = m.first(where: { $0.key.string == "on" })?.value {
+            scene.reactions = try reactions(on, graph: SceneGraph(scene))
+        }
         return scene
     }
 
@@ -84,6 +87,9 @@ package struct SceneLoader {
                     }
                     nodes = list
                 case "settings": settings = try self.settings(value)
+                case "on":
+                    // Read once the scene is valid (`load`): its rules name its nodes.
+                    continue
                 default: continue
                 }
             }

@@ -4,6 +4,8 @@ import HandoffCore
 struct Breakpoint: Sendable {
     enum Kind: Sendable {
         case event(BreakEvent)
+        /// `break code N`: a write of rule N.
+        case code(rule: Int)
         /// `holds`: the condition's value at its last evaluation (it fires on false → true).
         case condition(BreakCondition, holds: Bool)
     }
@@ -23,6 +25,7 @@ struct Breakpoint: Sendable {
     var what: String {
         switch kind {
         case .event(let e): e.rawValue
+        case .code(let rule): "code \(rule)"
         case .condition(let c, _): "when " + c.canonical
         }
     }
@@ -44,6 +47,7 @@ struct Breakpoint: Sendable {
             .momentumEnded,
             .springStarted, .springEnded, .pageSelected, .transitionEnded, .decided:
             nil
+        case .code: .code
         }
     }
 }

@@ -63,6 +63,22 @@ struct FrameRun {
 
     /// Runs one frame; returns whether anything still animates after it.
     mutating func frame(_ sim: inout Simulator) throws(SimulatorError) -> Bool {
+        guard sim.hasRules else { return try motion(&sim) }
+        // The frame's rules run after its motion and its move (SPEC §13.3), and may start a
+        // motion of their own.
+        sim.beginStep()
+        do throws(SimulatorError) {
+            let animating = try motion(&sim)
+            sim.endStep()
+            return animating || sim.isAnimating
+        } catch {
+            sim.endStep()
+            throw error
+        }
+    }
+
+    /// The frame's motion: the clock advanced, then its share of the finger's movement.
+    private mutating func motion(_ sim: inout Simulator) throws(SimulatorError) -> Bool {
         let animating = sim.stepFrame(at: clock.next())
         if case .move(let delta, let n, let done, let lift) = kind {
             let f = Double(taken) / Double(n)

@@ -19,6 +19,8 @@ extension Session {
         var flingAt: Int?
         // Where this command's fling summary is in the moves `why` explains.
         var flingMove: Int?
+        // The app's code's writes (SPEC §13.3), printed after the motion lines.
+        var code: [CodeSummary] = []
         // The log's entries, in the buffer the log had at the last drain (given back to it then).
         var entries = logBuffer
         logBuffer = []
@@ -68,6 +70,15 @@ extension Session {
                         {
                             facts.removeLast()
                         }
+                    case .code(let w):
+                        // One line per rule and path, after the command's motion lines.
+                        if let k = code.firstIndex(where: { $0.matches(w) }) {
+                            code[k].add(w, time: o.time, frame: o.frame)
+                        } else {
+                            code.append(CodeSummary(w, time: o.time, frame: o.frame))
+                            why.observe(o.event)
+                        }
+                        continue
                     case .hazard:
                         // Summed over the command and printed once at its end (`run`); breakpoints
                         // saw it at its first frame.
@@ -98,6 +109,7 @@ extension Session {
                 }
             }
         }
+        for c in code { facts.append(.code(c)) }
         return facts
     }
 }

@@ -7,6 +7,8 @@ extension Session {
         switch command {
         case .breakOn(let e):
             return [addBreakpoint(.event(e))]
+        case .breakCode(let rule):
+            return [addBreakpoint(.code(rule: rule))]
         case .breakWhen(let c):
             // Checked as `expect` checks it (unknown ids, words a path never takes).
             let fact = try expect(c.path, c.op, c.value, c.tolerance, fail: fail)

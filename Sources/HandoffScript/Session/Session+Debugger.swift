@@ -148,9 +148,13 @@ extension Session {
         sim.forEachOccurrence(from: debug.scanMark) { o in
             guard let kind = Breakpoint.trigger(o.event) else { return }
             for b in breakpoints {
-                guard case .event(let e) = b.kind, e == kind,
-                    !triggered.contains(where: { $0.number == b.number })
-                else { continue }
+                switch b.kind {
+                case .event(let e) where e == kind: break
+                case .code(let rule):
+                    guard case .code(let w) = o.event, w.rule == rule else { continue }
+                case .event, .condition: continue
+                }
+                guard !triggered.contains(where: { $0.number == b.number }) else { continue }
                 triggered.append((b.number, o))
             }
         }
@@ -167,7 +171,7 @@ extension Session {
             var trigger: BreakStop.Trigger?
             var time = sim.time
             switch b.kind {
-            case .event:
+            case .event, .code:
                 if let t = debug.triggered.first(where: { $0.number == b.number }) {
                     trigger = .event(t.occurrence)
                     time = t.occurrence.time

@@ -7,6 +7,16 @@ extension Session {
     /// Checks a scene key against the loaded scene, as a scene file is checked: the node exists
     /// and takes the key.
     func checkSceneKey(_ setting: Setting, fail: Fail) throws(Diagnostic) {
+        if case .rule(let n, _) = setting {
+            let count = sim.reactions.count
+            guard n <= count else {
+                throw fail(
+                    count == 0
+                        ? "no rule \(n): the scene has no rules"
+                        : "no rule \(n): the scene has rules 1 to \(count)", .key, nil)
+            }
+            return
+        }
         guard case .node(let id, let key, let value, _) = setting else { return }
         let ids = sim.graph.ids
         guard let i = sim.graph.index(of: id) else {
@@ -30,6 +40,9 @@ extension Session {
             sim.apply(value, to: i)
         case .gestures(let on):
             sim.gestures = on ? sim.graph.scene.gestures : Gestures()
+        case .rule(let n, let on):
+            guard n <= sim.reactions.count else { return }
+            sim.switchRule(n - 1, on: on)
         case .slop, .slopMode, .policy, .touches, .fps, .output:
             return
         }
@@ -37,6 +50,11 @@ extension Session {
 
     /// The value in force of a scene key, as `set` writes it ("" for a node that has none).
     func sceneKeyValue(_ key: String) -> String {
+        if key.hasPrefix("rule "), let n = Int(key.dropFirst(5)), n >= 1,
+            n <= sim.reactions.count
+        {
+            return sim.isRuleOn(n - 1) ? "on" : "off"
+        }
         if key == "gestures" {
             return sim.gestures.isEmpty && !sim.graph.scene.gestures.isEmpty ? "off" : "on"
         }

@@ -95,7 +95,7 @@ package struct Session {
         case .touches(let t): sim.settings.touches = t
         case .fps(let n): sim.settings.fps = Double(n)
         case .output(let j): json = j
-        case .node, .gestures: applySceneKey(setting)
+        case .node, .gestures, .rule: applySceneKey(setting)
         }
     }
 

@@ -60,7 +60,7 @@ extension Session {
         // `output` is the session's, not the scene's: a load leaves it as it is.
         for d in Self.defaultValues {
             switch d {
-            case .output, .node, .gestures: continue
+            case .output, .node, .gestures, .rule: continue
             case .slop, .slopMode, .policy, .touches, .fps: apply(userSettings[d.key] ?? d)
             }
         }
