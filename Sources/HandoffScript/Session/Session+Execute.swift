@@ -40,17 +40,17 @@ extension Session {
         /// `pan` and `swipe`: a touch-down at `at` (or the scene's touch point) when no finger
         /// is down; `at` while a finger is down is an error. Returns whether it touched down.
         func touchDownIfUp(at: Point?) throws(Diagnostic) -> Bool {
-            if sim.isFingerDown {
-                if at != nil {
-                    throw fail("a finger is already down; 'at' places a new touch", .at)
-                }
-                return false
-            }
-            let p = at ?? sim.graph.scene.touchPoint
+            // Read and touched through the one inout access: a query on `sim` from this nested
+            // function would copy the whole simulator.
+            var down = false
             try simulate(at == nil ? nil : .point) { s throws(SimulatorError) in
-                try s.touchDown(at: p)
+                down = s.isFingerDown
+                if !down { try s.touchDown(at: at ?? s.graph.scene.touchPoint) }
             }
-            return true
+            if down, at != nil {
+                throw fail("a finger is already down; 'at' places a new touch", .at)
+            }
+            return !down
         }
 
         switch command {
