@@ -121,3 +121,47 @@ struct SceneKeySettingTests {
                 == true)
     }
 }
+
+/// A new user's findings: an unknown KEY lists every KEY, a missing VALUE lists the words the KEY
+/// takes, and completion offers the scene's own keys after `set` and `compare`.
+struct SettingHintTests {
+    func error(_ command: String, scene: Scene = BuiltinScenes.sheet) -> String {
+        var s = Session(scene: scene, ref: "sheet", files: MemoryFiles())
+        return s.run(command).lines.map(\.text).first { $0.contains("error:") } ?? ""
+    }
+
+    @Test func anUnknownKeyListsEveryKey() {
+        #expect(
+            error("set foo bar").hasSuffix(
+                "unknown setting 'foo' (slop, slopmode, policy, touches, fps, output, gestures, rule N, ID.KEY)"
+            ))
+        // `compare` takes every one but `output`.
+        #expect(
+            error("compare foo 1").hasSuffix(
+                "unknown setting 'foo' (slop, slopmode, policy, touches, fps, gestures, rule N, ID.KEY)"
+            ))
+    }
+
+    @Test func aMissingValueListsItsWords() {
+        #expect(error("set touches").hasSuffix("missing a VALUE (simple, uikit)"))
+        #expect(error("compare policy").hasSuffix("missing a VALUE (nested, uikit, outer)"))
+        #expect(error("set sheet.style").hasSuffix("missing a VALUE (custom, system)"))
+        #expect(error("set gestures").hasSuffix("missing a VALUE (on, off)"))
+        // A number takes no list.
+        #expect(error("set slop").hasSuffix("missing a VALUE"))
+    }
+
+    @Test func completionOffersTheScenesKeys() {
+        let s = Session(scene: BuiltinScenes.sheet, ref: "sheet", files: MemoryFiles())
+        let keys = Completion.candidates(for: "compare ", session: s, files: { _ in [] })
+            .candidates
+        #expect(keys.contains("gestures") && keys.contains("rule"))
+        #expect(keys.contains("studios.bounces") && keys.contains("sheet.style"))
+        #expect(!keys.contains("map.bounces"))  // a plain view has no scene keys
+        #expect(!keys.contains("output"))
+        let values = Completion.candidates(
+            for: "set sheet.style ", session: s, files: { _ in [] }
+        ).candidates
+        #expect(values == ["custom", "system"])
+    }
+}

@@ -161,7 +161,7 @@ extension CommandParser.Cursor {
         if let rule = try ruleSetting() { return .set(rule) }
         let key = try next("a KEY", part: .key)
         try checkSettingKey(key)
-        let value = try next("a VALUE", part: .setting)
+        let value = try next(NodeKeys.missingValue(of: key.text), part: .setting)
         return .set(
             try Setting(key: key.text, value: value.text) { message, suggestion in
                 error(message, at: value, suggestion: suggestion)
@@ -195,7 +195,7 @@ extension CommandParser.Cursor {
         throw error(
             k.contains(".")
                 ? "unknown key '\(k)' (\(NodeKeys.names.joined(separator: ", ")))"
-                : "unknown setting '\(k)'",
+                : "unknown setting '\(k)' (\(SettingKeys.listing))",
             at: key,
             suggestion: Suggest.closest(to: k, in: SettingKeys.keys + ["gestures"])
                 ?? NodeKeys.suggestion(k))

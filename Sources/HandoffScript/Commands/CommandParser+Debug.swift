@@ -51,12 +51,12 @@ extension CommandParser.Cursor {
                 throw error(
                     key.text == "output"
                         ? "compare changes a setting of the simulation (\(keys.joined(separator: ", "))), not output"
-                        : "unknown setting '\(key.text)'", at: key,
+                        : "unknown setting '\(key.text)' (\(SettingKeys.compareListing))", at: key,
                     suggestion: key.text == "output"
                         ? nil : Suggest.closest(to: key.text, in: keys))
             }
             try checkSettingKey(key)
-            let value = try next("a VALUE", part: .setting)
+            let value = try next(NodeKeys.missingValue(of: key.text), part: .setting)
             return .compare(
                 try Setting(key: key.text, value: value.text) { message, suggestion in
                     error(message, at: value, suggestion: suggestion)

@@ -140,9 +140,9 @@ package enum CommandTable {
         CommandSpec(
             name: "compare", usage: "compare KEY VALUE",
             summary:
-                "re-run the commands since the last load with one setting changed and show both final states; the session is unchanged",
+                "re-run the commands since the last load with one setting, scene key (ID.KEY), 'gestures' or 'rule N' changed and show both final states; the session is unchanged",
             example: "compare policy uikit",
-            words: ["slop", "slopmode", "policy", "touches", "fps"]),
+            words: ["slop", "slopmode", "policy", "touches", "fps", "gestures", "rule"]),
         CommandSpec(
             name: "help", usage: "help [CMD | scene]",
             summary: "list commands, or explain one; 'help scene': every key of a scene file",
@@ -168,4 +168,9 @@ package enum SettingKeys {
         "touches": ["simple", "uikit"],
         "output": ["text", "json"],
     ]
+    /// Every KEY `set` takes, for "unknown setting" (SPEC §8, §13.4).
+    static let listing = (keys + ["gestures", "rule N", "ID.KEY"]).joined(separator: ", ")
+    /// Every KEY `compare` takes.
+    static let compareListing =
+        (keys.filter { $0 != "output" } + ["gestures", "rule N", "ID.KEY"]).joined(separator: ", ")
 }

@@ -128,8 +128,8 @@ package enum Completion {
         case "state":
             return ["--json"]
         case "set":
-            if previous.isEmpty { return SettingKeys.keys }
-            return SettingKeys.values[previous[0]] ?? []
+            if previous.isEmpty { return SettingKeys.keys + sceneKeys(session) }
+            return previous.count == 1 ? keyValues(previous[0], session) : []
         case "help":
             return previous.isEmpty ? CommandTable.names + ["scene"] : []
         case "break":
@@ -149,8 +149,10 @@ package enum Completion {
         case "back":
             return previous.isEmpty ? ["break"] : []
         case "compare":
-            if previous.isEmpty { return SettingKeys.keys.filter { $0 != "output" } }
-            return previous.count == 1 ? SettingKeys.values[previous[0]] ?? [] : []
+            if previous.isEmpty {
+                return SettingKeys.keys.filter { $0 != "output" } + sceneKeys(session)
+            }
+            return previous.count == 1 ? keyValues(previous[0], session) : []
         case "expect":
             switch previous.count {
             case 0:
@@ -173,6 +175,22 @@ package enum Completion {
         default:
             return []
         }
+    }
+
+    /// The scene's own keys of `set` and `compare` (SPEC §13.4): `gestures`, `rule`, and
+    /// `ID.KEY` for every node a key applies to.
+    static func sceneKeys(_ session: Session) -> [String] {
+        var keys = ["gestures", "rule"]
+        for n in session.sim.graph.nodes where n.scroll != nil || n.kind.isSheet {
+            keys += NodeKeys.names.map { n.id + "." + $0 }
+        }
+        return keys
+    }
+
+    /// The words after `set KEY` / `compare KEY`: a setting's values, on/off, rule numbers.
+    static func keyValues(_ key: String, _ session: Session) -> [String] {
+        if key == "rule" { return session.sim.reactions.indices.map { String($0 + 1) } }
+        return NodeKeys.values(of: key)
     }
 
     /// Every PATH `expect`, `watch` and `break when` read in this scene.

@@ -92,6 +92,20 @@ package enum NodeKeys {
 
     package static var names: [String] { all.map(\.name) }
 
+    /// The words a `set`/`compare` KEY takes as its VALUE, for "missing a VALUE (…)" and
+    /// completion: a setting's, `gestures`'s, or an `ID.KEY`'s (empty: a number).
+    package static func values(of key: String) -> [String] {
+        if let v = SettingKeys.values[key] { return v }
+        if key == "gestures" { return ["on", "off"] }
+        return split(key)?.key.values ?? []
+    }
+
+    /// "a VALUE", with the words it takes when there are some.
+    static func missingValue(of key: String) -> String {
+        let v = values(of: key)
+        return v.isEmpty ? "a VALUE" : "a VALUE (\(v.joined(separator: ", ")))"
+    }
+
     /// Splits `ID.KEY` at the key it ends with (ids and keys may hold dots: `sheet.backdrop`,
     /// `nested.pre`); nil when it ends with none.
     static func split(_ text: String) -> (id: String, key: NodeKey)? {
