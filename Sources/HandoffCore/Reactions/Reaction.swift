@@ -72,4 +72,7 @@ public enum RuleKey: String, Sendable, CaseIterable {
     case page
     /// Where the momentum of a release lands (`release` rules only).
     case target
+    /// Whether the node scrolls (`isScrollEnabled`): a VALUE other than 0 enables it. Disabling
+    /// the node of the active pan cancels it as a release (§13.1).
+    case scrollEnabled
 }

@@ -16,7 +16,7 @@ extension Simulator {
             case .page:
                 guard graph.motion[n].pages == .scrolled else { return write(w, rule: k) }
                 springTo(n, .page, target: to * graph.nodes[n].frame.width, velocity: 0)
-            case .target: return
+            case .target, .scrollEnabled: return
             }
         case .stop(let n):
             var stoppedAny = false
@@ -90,6 +90,13 @@ extension Simulator {
             }
             updateParallax()
             if offsets[n] != before { fire(.scroll, n) }
+            return
+        case .scrollEnabled:
+            // Printed before the cancel it may cause; an offset it does not change fires nothing.
+            code.from = from
+            code.to = to
+            emit(.code(code))
+            apply(.scrollEnabled(to != 0), to: n)
             return
         case .target:
             return

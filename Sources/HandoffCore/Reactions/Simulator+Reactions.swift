@@ -221,6 +221,8 @@ extension Simulator {
             return (Double(page(n)) + (resting ? 0 : 0.5), p)
         case .target:
             return nil
+        case .scrollEnabled:
+            return (scrollEnabled[n] ? 1 : 0, v != 0 ? 1 : 0)
         }
     }
 }

@@ -7,6 +7,9 @@ extension FactDescriber {
         let w = c.first
         let trigger = w.trigger.rawValue + " " + n.id(w.triggerNode)
         let path = n.id(w.node) + "." + w.key.rawValue
+        // `scrollEnabled` prints and reports as a flag, everything else as a number.
+        let flag = w.key == .scrollEnabled
+        func value(_ v: Double) -> String { v != 0 ? "true" : "false" }
         r.describe(
             "code", at: Moment(time: c.tLast, frame: c.frame), marks: [],
             { out in
@@ -25,7 +28,12 @@ extension FactDescriber {
                         l.put(n.id(w.node))
                         return
                     }
-                    if c.count > 1, c.held {
+                    if flag {
+                        l.put(" " as StaticString)
+                        l.put(value(w.from))
+                        l.put(" → " as StaticString)
+                        l.put(value(c.to))
+                    } else if c.count > 1, c.held {
                         l.put(" held at " as StaticString)
                         l.put(c.to)
                     } else {
@@ -45,7 +53,8 @@ extension FactDescriber {
             },
             [
                 ("rule", .int(w.rule)), ("trigger", .string(trigger)), ("path", .string(path)),
-                ("from", .number(w.from)), ("to", .number(c.to)), ("count", .int(c.count)),
+                ("from", flag ? .bool(w.from != 0) : .number(w.from)),
+                ("to", flag ? .bool(c.to != 0) : .number(c.to)), ("count", .int(c.count)),
                 ("t_first", .number(c.tFirst)), ("t_last", .number(c.tLast)),
                 ("ignored", .bool(w.ignored)),
             ])

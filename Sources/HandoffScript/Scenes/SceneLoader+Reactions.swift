@@ -64,8 +64,8 @@ extension SceneLoader {
                     throw fail(value.mark, "'animate' takes one PATH: VALUE")
                 }
                 let w = try write(k, kmark, v, graph, release: release)
-                guard w.key != .target else {
-                    throw fail(kmark, "'animate' cannot write 'target'")
+                guard w.key != .target, w.key != .scrollEnabled else {
+                    throw fail(kmark, "'animate' cannot write '\(w.key.rawValue)'")
                 }
                 actions.append(.animate(w))
             case "stop":
@@ -122,6 +122,13 @@ extension SceneLoader {
             throw fail(mark, "'\(path)' can be written only in a 'release' rule")
         }
         let text = try word(value, path)
+        if key == .scrollEnabled {
+            // A yes/no value (YAML's true/false/yes/no as written); an expression otherwise.
+            let words = ["true": 1.0, "yes": 1, "on": 1, "false": 0, "no": 0, "off": 0]
+            if let b = words[text] {
+                return Reaction.Write(n, key, Expression(.number(b)), text: text)
+            }
+        }
         do throws(Diagnostic) {
             let e = try ConditionParser.expression(text, graph: graph, allowsTarget: release)
             return Reaction.Write(n, key, e, text: text)
@@ -142,8 +149,8 @@ extension SceneLoader {
     /// What a rule can write on a node of `kind` (SPEC §13.3); exhaustive, so a new kind must say.
     static func writable(_ kind: NodeKind.Name) -> Set<RuleKey> {
         switch kind {
-        case .scroll, .list: [.offset, .target]
-        case .pager: [.offset, .page]
+        case .scroll, .list: [.offset, .target, .scrollEnabled]
+        case .pager: [.offset, .page, .scrollEnabled]
         case .switcher: [.page]
         case .sheet: [.top]
         case .view, .tabs, .backdrop: []
