@@ -271,52 +271,6 @@
         }
     }
 
-    /// No node could begin the pan just recognized on `axis` (SPEC §13.2): the touch goes on
-    /// without it, and without that axis. Returns whether the tap failed now (it was possible).
-    mutating func panRefused(axis: Axis) -> Bool {
-        switch state {
-        case .idle, .panning:
-            return false
-        case .modifying:
-            preconditionFailure("an event began during an event")
-        case .touching(var box):
-            state = .modifying
-            GestureBox.unique(&box)
-            let c = box.value.contact
-            let failedNow = c.tappable && !c.swallowed && !box.value.tapMoved
-            box.value.contact.axes.removeAll { $0 == axis }
-            box.value.recognizer.panRefused(
-                axis: axis, axes: c.axes, tappable: c.tappable, swallowed: c.swallowed)
-            box.value.tapMoved = true
-            state = .touching(box)
-            return failedNow
-        }
-    }
-
-    /// The pan's node was disabled (SPEC §13.1): the pan ends as if lifted, with the finger's
-    /// velocity now (and the window it was measured over), and the finger stays down moving
-    /// nothing until it lifts.
-    mutating func panCancelled(time: Double) -> (Pan, Point, VelocitySource)? {
-        switch state {
-        case .idle, .touching:
-            return nil
-        case .modifying:
-            preconditionFailure("an event began during an event")
-        case .panning(var box, let pan):
-            state = .modifying
-            GestureBox.unique(&box)
-            box.value.cancelled = true
-            let t = box.value
-            state = .touching(box)
-            if let estimate = t.tracker.scrollView(at: time) {
-                return (pan.value, estimate.velocity, .scrollView(estimate))
-            }
-            let v = t.tracker.velocity(at: time)
-            let window = time - Swift.max(t.downTime, time - VelocityTracker.window)
-            return (pan.value, v, .window(window))
-        }
-    }
-
     /// The pan's bookkeeping after a drag shared out its delta: the last consumer, and the first
     /// share inside a sheet.
     mutating func panDragged(lastConsumer: Int?, innerShare: Int?) {

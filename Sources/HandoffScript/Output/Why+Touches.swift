@@ -1,6 +1,6 @@
 import HandoffCore
 
-/// `why` for the rules of UIKit's touch pipeline (SPEC §4.4, `touches uikit`).
+/// `why` for touches: UIKit's touch pipeline (SPEC §4.4, `touches uikit`) and a tap's fate (§4.2).
 extension Why {
     /// The scroll view's own release velocity and the samples it blended.
     static func scrollViewVelocity(_ e: ScrollViewVelocity.Estimate) -> String {
@@ -71,5 +71,40 @@ extension Why {
         return expands
             ? "\(d) was at its top when the drag began: UIKit's own sheet \(s) shares it as under nested, whatever the policy (forward: the sheet first up to its top-most detent, then \(d); backward: the sheet)"
             : "\(d) was at its top when the drag began: UIKit's own sheet \(s) has scrollingExpands false, so forward drags scroll \(d) at every detent and backward ones move the sheet"
+    }
+}
+
+extension Why {
+    /// A tap's fate and the rule that decided it.
+    static func tap(_ target: Target, _ outcome: TapOutcome, _ n: Names) -> (String, String) {
+        let id = n.target(target)
+        switch outcome {
+        case .delivered:
+            return (
+                "§4.2",
+                "tap delivered to \(id): no pan was recognized and the touch was not swallowed"
+            )
+        case .swallowed:
+            return ("§4.2", "no tap for \(id): the touch stopped an animation (swallowed)")
+        case .cancelledByPan:
+            return (
+                "§4.2", "no tap for \(id): a pan was recognized and the target got touchesCancelled"
+            )
+        case .moved:
+            return (
+                "§4.2",
+                "no tap for \(id): the finger moved past the slop before any pan (a finger that moved is not a tap)"
+            )
+        case .notTappable:
+            return (
+                "§4.2",
+                "no tap for \(id): it is not tappable (a view needs tap: true; rows and segments are)"
+            )
+        case .rejected(let c):
+            return (
+                "§5.8",
+                "no tap for \(id): rejected: \(n.id(c)) is transitioning, so the control is disabled"
+            )
+        }
     }
 }

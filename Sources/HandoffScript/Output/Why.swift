@@ -369,38 +369,3 @@ enum Why {
         }
     }
 }
-
-extension Why {
-    /// A tap's fate and the rule that decided it.
-    static func tap(_ target: Target, _ outcome: TapOutcome, _ n: Names) -> (String, String) {
-        let id = n.target(target)
-        switch outcome {
-        case .delivered:
-            return (
-                "§4.2",
-                "tap delivered to \(id): no pan was recognized and the touch was not swallowed"
-            )
-        case .swallowed:
-            return ("§4.2", "no tap for \(id): the touch stopped an animation (swallowed)")
-        case .cancelledByPan:
-            return (
-                "§4.2", "no tap for \(id): a pan was recognized and the target got touchesCancelled"
-            )
-        case .moved:
-            return (
-                "§4.2",
-                "no tap for \(id): the finger moved past the slop before any pan (a finger that moved is not a tap)"
-            )
-        case .notTappable:
-            return (
-                "§4.2",
-                "no tap for \(id): it is not tappable (a view needs tap: true; rows and segments are)"
-            )
-        case .rejected(let c):
-            return (
-                "§5.8",
-                "no tap for \(id): rejected: \(n.id(c)) is transitioning, so the control is disabled"
-            )
-        }
-    }
-}
