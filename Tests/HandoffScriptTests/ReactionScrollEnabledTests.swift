@@ -60,3 +60,21 @@ struct ReactionScrollEnabledTests {
                 """)?.hasSuffix("'animate' cannot write 'scrollEnabled'") == true)
     }
 }
+
+/// A new user's finding: `compare` names the first command of the history that is an error on
+/// the other side (SPEC §10's re-run used to swallow it).
+struct CompareFailureTests {
+    @Test func compareNamesACommandThatFailsWithTheValue() {
+        var s = ReactionTests.session(ReactionTests.pin)
+        for c in ["pan 0 -500", "end", "settle", "tap 0"] { _ = s.run(c) }
+        let out = s.run("compare rule 1 off").lines.map(\.text)
+        // Pinned, the list stays at 0 and row 0 is on screen; without the pin it is scrolled away.
+        #expect(
+            out.last
+                == "error     #4 'tap 0' fails with rule 1 off: row 0 of 'list' is not on screen",
+            "\(out)")
+        // A compare whose every command runs on both sides prints no such line.
+        let same = s.run("compare slop 12").lines.map(\.text)
+        #expect(!same.contains { $0.hasPrefix("error") }, "\(same)")
+    }
+}

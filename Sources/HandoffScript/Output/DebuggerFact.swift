@@ -92,6 +92,8 @@ package struct CompareReport: Sendable {
     /// The first command whose output differs: its number, text, and the first differing line
     /// of each side (nil when every command printed the same).
     package var first: (number: Int, command: String, now: String, with: String)?
+    /// The first command that is an error with the value (the session ran it without one).
+    package var failed: (number: Int, command: String, message: String)? = nil
 }
 
 /// Where `back break` went: a history command, stopped after one of its frames or at its end.

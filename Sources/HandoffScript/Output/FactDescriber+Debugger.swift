@@ -207,7 +207,19 @@ extension FactDescriber {
                             ])
                         } ?? .null
                     ),
-                ])
+                ]
+                    // Only when a command failed on the other side: other compares print as before.
+                    + (c.failed.map {
+                        [
+                            (
+                                "failed",
+                                .record([
+                                    ("number", .int($0.number)), ("command", .string($0.command)),
+                                    ("message", .string($0.message)),
+                                ])
+                            )
+                        ]
+                    } ?? []))
         }
     }
 }

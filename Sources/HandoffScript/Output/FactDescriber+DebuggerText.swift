@@ -125,6 +125,12 @@ extension FactDescriber {
         } else {
             out.append(line("differs", "no command's output differs"))
         }
+        if let f = r.failed {
+            out.append(
+                line(
+                    "error",
+                    "#\(f.number) '\(f.command)' fails with \(r.key) \(r.value): \(f.message)"))
+        }
         return out
     }
 }

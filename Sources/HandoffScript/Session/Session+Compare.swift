@@ -54,15 +54,17 @@ extension Session {
         var facts: [Fact]
         var before: SideValues
         var after: SideValues
+        /// The error the command ended in on this side, if any.
+        var error: String?
     }
 
     /// Runs a history command in this (side) session with the frames it ran, quietly: its facts
     /// and the values around it, not rendered (rendering is most of a command's cost).
     mutating func quietStep(_ text: String, frames: Int?) -> SideStep {
         let before = SideValues(sim, paths)
-        let facts = rerun(text, frames: frames)
+        let (facts, error) = rerunReporting(text, frames: frames)
         debug.pending = nil
-        return SideStep(facts: facts, before: before, after: SideValues(sim, paths))
+        return SideStep(facts: facts, before: before, after: SideValues(sim, paths), error: error)
     }
 
     /// The text lines of a command, as `run` prints them.
@@ -108,6 +110,7 @@ extension Session {
         var right = freshSide
         right.set(setting)
         var first: (number: Int, command: String, now: String, with: String)?
+        var failed: (number: Int, command: String, message: String)?
         let loaded = left.settingValue(setting.key)
         var skipped: [(number: Int, value: String)] = []
         for k in 0..<log.count {
@@ -122,6 +125,8 @@ extension Session {
                 continue
             }
             let withStep = right.quietStep(text, frames: frames)
+            // The session ran every history command without an error; the other side may not.
+            if failed == nil, let e = withStep.error { failed = (k + 1, text, e) }
             // The left side only runs until the outputs part.
             guard first == nil else { continue }
             let nowStep = left.quietStep(text, frames: frames)
@@ -146,7 +151,7 @@ extension Session {
                     CompareReport(
                         key: setting.key, now: settingValue(setting.key), loaded: loaded,
                         skipped: skipped, value: setting.value, commands: log.count, rows: rows,
-                        first: first)))
+                        first: first, failed: failed)))
         ]
     }
 

@@ -82,19 +82,31 @@ extension Session {
     /// `back`, `back break`, `compare` and `plot`. Under `.discover` it notes where the
     /// breakpoints would stop. Returns the command's facts; a stop it makes stays pending.
     mutating func rerun(_ text: String, frames: Int?) -> [Fact] {
-        guard let parsed = try? parseWithSource(text) else { return [] }
+        rerunReporting(text, frames: frames).facts
+    }
+
+    /// `rerun`, with the message of the error the command ended in (a command of the history can
+    /// fail in a re-run with another setting: `tap 3` when row 3 is no longer on screen).
+    mutating func rerunReporting(_ text: String, frames: Int?) -> (facts: [Fact], error: String?) {
+        guard let parsed = try? parseWithSource(text) else { return ([], nil) }
         debug.command = text
         debug.frameLimit = frames
         why.begin()
         if debug.active { debug.scanMark = sim.logCount }
         sim.beginCommand()
         var r = RunResult()
-        var facts = (try? execute(parsed, result: &r)) ?? []
+        var facts: [Fact] = []
+        var failure: String?
+        do throws(Diagnostic) {
+            facts = try execute(parsed, result: &r)
+        } catch {
+            failure = error.message
+        }
         debug.frameLimit = nil
         if debug.pending == nil { facts += hazardFacts(sim.takeHazards(), entry: nil, why: true) }
         why.commit(text, in: sim)
         if debug.pending == nil, debug.mode == .discover { afterCommand() }
-        return facts
+        return (facts, failure)
     }
 
     /// `back break`: the most recent earlier moment at which a current breakpoint would have
