@@ -161,7 +161,9 @@ extension CommandParser.Cursor {
         if let rule = try ruleSetting() { return .set(rule) }
         let key = try next("a KEY", part: .key)
         try checkSettingKey(key)
-        let value = try next(NodeKeys.missingValue(of: key.text), part: .setting)
+        // The words the KEY takes are looked up only when its VALUE is missing.
+        guard peek != nil else { throw error("missing " + NodeKeys.missingValue(of: key.text)) }
+        let value = try next("a VALUE", part: .setting)
         return .set(
             try Setting(key: key.text, value: value.text) { message, suggestion in
                 error(message, at: value, suggestion: suggestion)

@@ -56,7 +56,9 @@ extension CommandParser.Cursor {
                         ? nil : Suggest.closest(to: key.text, in: keys))
             }
             try checkSettingKey(key)
-            let value = try next(NodeKeys.missingValue(of: key.text), part: .setting)
+            // The words the KEY takes are looked up only when its VALUE is missing.
+            guard peek != nil else { throw error("missing " + NodeKeys.missingValue(of: key.text)) }
+            let value = try next("a VALUE", part: .setting)
             return .compare(
                 try Setting(key: key.text, value: value.text) { message, suggestion in
                     error(message, at: value, suggestion: suggestion)
