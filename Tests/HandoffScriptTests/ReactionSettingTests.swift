@@ -7,26 +7,13 @@ import Testing
 /// SPEC §13.4 for rules: `set rule N off|on` (a history command, undone by `back`) and
 /// `compare rule N off`.
 struct ReactionSettingTests {
+    /// `ReactionTests`' scene with one rule: `other` follows `list`.
     static func session() -> Session {
-        let files = MemoryFiles()
-        files.files["s.yaml"] = """
-            window: [390, 600]
-            root:
-              - list: list
-                frame: [0, 0, 390, 600]
-                rows: 40
-                rowHeight: 50
-              - list: other
-                frame: [0, 0, 10, 10]
-                rows: 40
-                rowHeight: 50
-            on:
+        ReactionTests.session(
+            """
               - scroll: list
                 set: {other.offset: list.offset}
-            """
-        var s = Session(scene: BuiltinScenes.tabs, ref: "tabs", files: files)
-        _ = s.run("load s.yaml")
-        return s
+            """)
     }
 
     static func other(_ s: Session) -> Double { s.sim.offsets[s.sim.graph.index(of: "other")!] }

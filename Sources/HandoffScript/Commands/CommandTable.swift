@@ -168,9 +168,10 @@ package enum SettingKeys {
         "touches": ["simple", "uikit"],
         "output": ["text", "json"],
     ]
+    /// The KEYs of the loaded scene (SPEC §13.4), after the settings.
+    static let sceneKeys = ["gestures", "rule N", "ID.KEY"]
     /// Every KEY `set` takes, for "unknown setting" (SPEC §8, §13.4).
-    static let listing = (keys + ["gestures", "rule N", "ID.KEY"]).joined(separator: ", ")
-    /// Every KEY `compare` takes.
-    static let compareListing =
-        (keys.filter { $0 != "output" } + ["gestures", "rule N", "ID.KEY"]).joined(separator: ", ")
+    static let listing = (keys + sceneKeys).joined(separator: ", ")
+    /// Every KEY `compare` takes (all but `output`).
+    static let compareListing = (keys.filter { $0 != "output" } + sceneKeys).joined(separator: ", ")
 }
