@@ -17,7 +17,7 @@ extension Session {
         var more = run.hasMore(animating: sim.isAnimating)
         // Springs alone, with nothing looking at each frame (no condition breakpoint, watch or
         // timeline): their frames are run at once, in closed form (same offsets, times and facts).
-        if more, run.advancesTimeOnly, !debug.looksAtSpringFrames, sampler == nil,
+        if more, framesInClosedForm, run.advancesTimeOnly, !debug.looksAtSpringFrames, sampler == nil,
             sim.runSpringsAlone(
                 clock: &run.clock, through: run.lastFrame, untilRest: run.endsAtRest)
         {

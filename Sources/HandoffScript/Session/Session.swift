@@ -49,6 +49,9 @@ package struct Session {
     /// of the command that dropped its rest (SPEC §10.1), or go back if that command fails.
     var droppedHazards: (entry: Int, tally: HazardTally)?
     package var keepsHistory = true
+    /// Animations running alone are advanced in closed form between the frames where something
+    /// happens (SPEC §9); false steps every frame, the reference the property tests compare with.
+    package var framesInClosedForm = true
     /// The scene and the `set` settings at the last load, where a recording's re-simulation
     /// starts.
     var sceneAtLoad: Scene
