@@ -213,7 +213,7 @@ extension Simulator {
     /// is false and then true (and false up to `after`), or nil: doubling steps from `guess` (in
     /// that span), down while it holds or up while it does not, then halving.
     @inline(__always)
-    private static func firstFrame(
+    static func firstFrame(
         after: Int, through last: Int, from guess: Int, where holds: (Int) -> Bool
     ) -> Int? {
         // `below`: a frame known false (or `after`), `above`: one known true.
@@ -294,6 +294,9 @@ extension Simulator {
         var l = share(delta, chain: m.chain, ownerOnly: m.ownerOnly, fling: true)
         m.applied += delta - l.unconsumed
         guard abs(l.unconsumed) > Ledger.negligible else {
+            m.steadyPhase =
+                l.unconsumed == 0 && l.shares.count == 1 && l.shares[0].phase != .overscroll
+                ? l.shares[0].phase : nil
             ledger = l
             emit(.flingFrame(l))
             recordHandoffs(l, last: &m.lastConsumer)
