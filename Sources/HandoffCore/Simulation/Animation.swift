@@ -30,10 +30,10 @@ public enum AnimationKind: String, Sendable {
     var gestureChain: [Int] = []
     /// Where the driver lands exactly: a target the app's code wrote (SPEC §13.3).
     var landing: Double?
-    /// The phase in which `lastConsumer` took the whole of the last frame's travel alone (no
-    /// other share, nothing left over); nil otherwise. Such a frame is followed by more of the
-    /// same until that node's room or the momentum runs out, which `skipSteadyMomentum` finds
-    /// in closed form.
+    /// The phase in which `lastConsumer` took the last share of the last frame's travel, when
+    /// nothing was left over and no pull was taken back (every earlier share used up its
+    /// node's room); nil otherwise. The frames after it are then `lastConsumer`'s alone until
+    /// its room or the momentum runs out, which `skipSteadyMomentum` finds in closed form.
     var steadyPhase: SharePhase?
 }
 

@@ -294,9 +294,12 @@ extension Simulator {
         var l = share(delta, chain: m.chain, ownerOnly: m.ownerOnly, fling: true)
         m.applied += delta - l.unconsumed
         guard abs(l.unconsumed) > Ledger.negligible else {
+            // Steady from the next frame on: every share but the last used up its node's room
+            // (that node is at its edge now), so the last share's node takes the next frames
+            // alone until its own room runs out (no pull is taken back in a steady frame).
             m.steadyPhase =
-                l.unconsumed == 0 && l.shares.count == 1 && l.shares[0].phase != .overscroll
-                ? l.shares[0].phase : nil
+                l.unconsumed == 0 && !l.shares.contains { $0.phase == .overscroll }
+                ? l.shares.last?.phase : nil
             ledger = l
             emit(.flingFrame(l))
             recordHandoffs(l, last: &m.lastConsumer)
