@@ -35,6 +35,11 @@ public enum AnimationKind: String, Sendable {
     /// node's room); nil otherwise. The frames after it are then `lastConsumer`'s alone until
     /// its room or the momentum runs out, which `skipSteadyMomentum` finds in closed form.
     var steadyPhase: SharePhase?
+    /// While steady: `lastConsumer`'s offset and the applied travel when it became steady. Its
+    /// offset is `anchorOffset + applied − anchorApplied` from then on, stepped or not, so a
+    /// frame taken in closed form lands where stepping lands, to the last bit.
+    var anchorOffset = 0.0
+    var anchorApplied = 0.0
 }
 
 /// A spring on one node's offset, in closed form from its start.

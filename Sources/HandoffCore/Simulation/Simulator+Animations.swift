@@ -291,15 +291,11 @@ extension Simulator {
         }
         let delta = travel - m.applied
         noteAnimating(m.chain, mover: m.chain[0], .momentum)
+        let steadyRoom = self.steadyRoom(m)
         var l = share(delta, chain: m.chain, ownerOnly: m.ownerOnly, fling: true)
         m.applied += delta - l.unconsumed
         guard abs(l.unconsumed) > Ledger.negligible else {
-            // Steady from the next frame on: every share but the last used up its node's room
-            // (that node is at its edge now), so the last share's node takes the next frames
-            // alone until its own room runs out (no pull is taken back in a steady frame).
-            m.steadyPhase =
-                l.unconsumed == 0 && !l.shares.contains { $0.phase == .overscroll }
-                ? l.shares.last?.phase : nil
+            noteSteadiness(&m, l, room: steadyRoom)
             ledger = l
             emit(.flingFrame(l))
             recordHandoffs(l, last: &m.lastConsumer)
