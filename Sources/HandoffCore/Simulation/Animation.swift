@@ -15,7 +15,7 @@ public enum AnimationKind: String, Sendable {
 }
 
 /// Momentum running through a chain of nodes.
-@usableFromInline struct Momentum: Equatable, Sendable {
+struct Momentum: Equatable, Sendable {
     /// Participating nodes, innermost first; the driver is first.
     var chain: [Int]
     var decel: Deceleration
@@ -43,7 +43,7 @@ public enum AnimationKind: String, Sendable {
 }
 
 /// A spring on one node's offset, in closed form from its start.
-@usableFromInline struct SpringAnimation: Equatable, Sendable {
+struct SpringAnimation: Equatable, Sendable {
     var node: Int
     var kind: AnimationKind
     var target: Double
@@ -53,20 +53,18 @@ public enum AnimationKind: String, Sendable {
     var spring: Spring
 
     /// Displacement from the target and velocity at time `t` (from the spring's start).
-    @inline(__always)
     func state(at t: Double) -> (x: Double, v: Double) {
         spring.state(displacement: displacement, velocity: velocity, at: t - start)
     }
 
     /// Displacement and velocity at frame `k` of a command's `clock`.
-    @inline(__always)
     func state(atFrame k: Int, _ clock: FrameClock) -> (x: Double, v: Double) {
         state(at: clock.time(ofFrame: k))
     }
 }
 
 /// A switcher cross-dissolve.
-@usableFromInline struct Transition: Equatable, Sendable {
+struct Transition: Equatable, Sendable {
     var node: Int
     var from: Int
     var to: Int
@@ -75,7 +73,7 @@ public enum AnimationKind: String, Sendable {
 }
 
 /// One running animation.
-@usableFromInline enum Animation: Equatable, Sendable {
+enum Animation: Equatable, Sendable {
     case momentum(Momentum)
     case spring(SpringAnimation)
     case transition(Transition)

@@ -212,7 +212,6 @@ extension Simulator {
     /// The first frame of `after + 1 … last` at which `holds` is true, where over those frames it
     /// is false and then true (and false up to `after`), or nil: doubling steps from `guess` (in
     /// that span), down while it holds or up while it does not, then halving.
-    @inline(__always)
     static func firstFrame(
         after: Int, through last: Int, from guess: Int, where holds: (Int) -> Bool
     ) -> Int? {
@@ -273,7 +272,6 @@ extension Simulator {
 
     /// The offset of spring `s`'s node `x` from its target: a detent spring is clamped to the
     /// sheet's range (SPEC §5.9: no overscroll).
-    @inline(__always)
     private func springOffset(_ s: SpringAnimation, _ x: Double) -> Double {
         guard graph.motion[s.node].isSheet else { return s.target + x }
         let r = range(s.node)
