@@ -101,7 +101,9 @@ extension Simulator {
     mutating func recordHandoffs(_ l: Ledger, last: inout Int?) {
         // The ledger's consumers in order (`Ledger.consumers`), read without building the list.
         for s in l.shares where s.phase != .overscroll {
-            if let previous = last, previous != s.node { emit(.handoff(from: previous, to: s.node)) }
+            if let previous = last, previous != s.node {
+                emit(.handoff(from: previous, to: s.node))
+            }
             last = s.node
         }
     }
