@@ -300,6 +300,8 @@ func benchStartUp() {
         target: "≤ 50 ms")
 }
 
+// `handoff-bench mix SCENE …` and `handoff-bench fling …` print a generated script instead.
+if let status = printScript(Array(CommandLine.arguments.dropFirst())) { exit(status) }
 print("handoff-bench (release build, \(cores) cores)")
 try! FileManager.default.createDirectory(atPath: workDir, withIntermediateDirectories: true)
 benchMoves()
@@ -312,6 +314,7 @@ benchDebugger(
     commands: Int(ProcessInfo.processInfo.environment["BENCH_COMMANDS"] ?? "") ?? 1_000_000)
 benchPlot()
 benchCommands()
+benchMixes()
 benchOutputMemory(
     commands: Int(ProcessInfo.processInfo.environment["BENCH_COMMANDS"] ?? "") ?? 1_000_000)
 benchTestJobs()
