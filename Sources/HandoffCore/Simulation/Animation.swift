@@ -30,6 +30,16 @@ public enum AnimationKind: String, Sendable {
     var gestureChain: [Int] = []
     /// Where the driver lands exactly: a target the app's code wrote (SPEC §13.3).
     var landing: Double?
+    /// The phase in which `lastConsumer` took the last share of the last frame's travel, when
+    /// nothing was left over and no pull was taken back (every earlier share used up its
+    /// node's room); nil otherwise. The frames after it are then `lastConsumer`'s alone until
+    /// its room or the momentum runs out, which `skipSteadyMomentum` finds in closed form.
+    var steadyPhase: SharePhase?
+    /// While steady: `lastConsumer`'s offset and the applied travel when it became steady. Its
+    /// offset is `anchorOffset + applied − anchorApplied` from then on, stepped or not, so a
+    /// frame taken in closed form lands where stepping lands, to the last bit.
+    var anchorOffset = 0.0
+    var anchorApplied = 0.0
 }
 
 /// A spring on one node's offset, in closed form from its start.

@@ -213,7 +213,7 @@ extension Simulator {
     /// is false and then true (and false up to `after`), or nil: doubling steps from `guess` (in
     /// that span), down while it holds or up while it does not, then halving.
     @inline(__always)
-    private static func firstFrame(
+    static func firstFrame(
         after: Int, through last: Int, from guess: Int, where holds: (Int) -> Bool
     ) -> Int? {
         // `below`: a frame known false (or `after`), `above`: one known true.
@@ -291,9 +291,11 @@ extension Simulator {
         }
         let delta = travel - m.applied
         noteAnimating(m.chain, mover: m.chain[0], .momentum)
+        let steadyRoom = self.steadyRoom(m)
         var l = share(delta, chain: m.chain, ownerOnly: m.ownerOnly, fling: true)
         m.applied += delta - l.unconsumed
         guard abs(l.unconsumed) > Ledger.negligible else {
+            noteSteadiness(&m, l, room: steadyRoom)
             ledger = l
             emit(.flingFrame(l))
             recordHandoffs(l, last: &m.lastConsumer)
