@@ -7,21 +7,26 @@ import Testing
 
 /// Issue 28's "must show" (SPEC §9): animations advanced in closed form between the frames where
 /// something happens print byte for byte what stepping every frame prints. On random sessions
-/// from `SessionMix` over every built-in scene and over a scene with `on:` rules and `gestures`
-/// under `set touches uikit`, at 30, 60, 120 and 240 fps, with and without watches and
+/// from `SessionMix` over every built-in scene and over scenes with `on:` rules and `gestures`
+/// under `set touches uikit` (`appCodeFiles`), at 30, 60, 120 and 240 fps, with and without watches and
 /// breakpoints, in text and in `--json` mode, each session runs twice, `framesInClosedForm` on
 /// and off: every command's result and `state --json` after every command must be equal.
 struct ClosedFormTests {
     /// Lines per session and seeds per scene; `CLOSED_FORM_LONG=1` runs a long check (slow).
     static let long = ProcessInfo.processInfo.environment["CLOSED_FORM_LONG"] == "1"
-    static let lineCount = long ? 1500 : 120
+    static let lineCount = long ? 1500 : 100
     static let seeds: [UInt64] = long ? [1, 2, 3, 4, 5] : [28]
     static let fpsValues = [30, 60, 120, 240]
 
-    /// The ClassPass fix (Traces/reactions/classpass.yaml): a sheet and its list under
-    /// `policy uikit`, recognized together (`gestures: simultaneous`), two `on:` rules pinning
-    /// one or the other.
-    static let rulesFile = Harness.root.appendingPathComponent("Traces/reactions/classpass.yaml")
+    /// Scenes with the app's code, run under `set touches uikit`: rules that write the flung
+    /// node (`pin`: scrollViewDidScroll pins a list at its top; `classpass`: a sheet and its list
+    /// recognized together, each pinned by a rule), and recognizers wired by `gestures`
+    /// (`shouldBegin`, `simultaneous` under `policy uikit`, `requireToFail`).
+    static let appCodeFiles = [
+        "Traces/reactions/pin.yaml", "Traces/reactions/classpass.yaml",
+        "Traces/app-code/should-begin.yaml", "Traces/app-code/simultaneous.yaml",
+        "Traces/app-code/require-to-fail.yaml",
+    ]
 
     /// A scene to check: a built-in name, or the rules scene's file.
     struct Subject: CustomStringConvertible, Sendable {
@@ -57,8 +62,13 @@ struct ClosedFormTests {
     }
 
     static func subjects() throws -> [Subject] {
-        let yaml = try String(contentsOf: rulesFile, encoding: .utf8)
-        return BuiltinScenes.names.map { Subject(name: $0) } + [Subject(name: "rules", yaml: yaml)]
+        try BuiltinScenes.names.map { Subject(name: $0) }
+            + appCodeFiles.map { path in
+                Subject(
+                    name: path,
+                    yaml: try String(
+                        contentsOf: Harness.root.appendingPathComponent(path), encoding: .utf8))
+            }
     }
 
     /// Watches and breakpoints on what the scene moves: its first scroll's offset (or its
