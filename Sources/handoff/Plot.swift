@@ -81,7 +81,7 @@ struct Plot: ParsableCommand {
             do {
                 try files.create(output) { format.render(timeline, from: start, to: end, into: $0) }
             } catch {
-                throw usage("cannot write '\(Escape.visible(output))': \(error.message)")
+                throw usage(ErrorMessage.text(.unwritable(.file(output), reason: error.message)))
             }
             console.print(
                 "wrote \(Escape.visible(output)): "

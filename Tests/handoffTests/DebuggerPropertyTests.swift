@@ -193,7 +193,7 @@ struct DebuggerPropertyTests {
                     Issue.record("bad setting \(setting)")
                     continue
                 }
-                let facts = (try? s.compare(parsed, fail: Session.quietFail)) ?? []
+                let facts = (try? s.compare(parsed, fail: .quiet)) ?? []
                 guard case .debugger(.compare(let report))? = facts.first else {
                     Issue.record("no compare report")
                     continue

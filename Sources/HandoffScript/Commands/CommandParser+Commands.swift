@@ -99,9 +99,7 @@ extension CommandParser.Cursor {
             guard let t = peek else { return .help(nil) }
             i += 1
             guard HelpTopic.named(t.text) != nil else {
-                throw error(
-                    "no command '\(t.text)'", at: t,
-                    suggestion: Suggest.command(t.text))
+                throw error(.noHelpTopic(t.text), at: t)
             }
             return .help(t.text)
         case "quit": return .quit
@@ -120,9 +118,7 @@ extension CommandParser.Cursor {
     mutating func expect() throws(Diagnostic) -> Command {
         let path = try next("a PATH", part: .path)
         guard let expectPath = ExpectPath(path.text) else {
-            throw error(
-                "unknown PATH '\(path.text)'", at: path,
-                suggestion: CommandParser.pathSuggestion(path.text))
+            throw error(.unknownPath(path.text), at: path)
         }
         let opToken = try next("an operator", part: .op)
         guard let op = ExpectOp(rawValue: opToken.text) else {
@@ -162,7 +158,7 @@ extension CommandParser.Cursor {
         let key = try next("a KEY", part: .key)
         try checkSettingKey(key)
         // The words the KEY takes are looked up only when its VALUE is missing.
-        guard peek != nil else { throw error("missing " + NodeKeys.missingValue(of: key.text)) }
+        guard peek != nil else { throw error(.missingValue(key: key.text)) }
         let value = try next("a VALUE", part: .setting)
         return .set(
             try Setting(key: key.text, value: value.text) { message, suggestion in
@@ -194,12 +190,6 @@ extension CommandParser.Cursor {
         else {
             return
         }
-        throw error(
-            k.contains(".")
-                ? "unknown key '\(k)' (\(NodeKeys.names.joined(separator: ", ")))"
-                : "unknown setting '\(k)' (\(SettingKeys.listing))",
-            at: key,
-            suggestion: Suggest.closest(to: k, in: SettingKeys.keys + ["gestures"])
-                ?? NodeKeys.suggestion(k))
+        throw error(.unknownSetting(k, compare: false), at: key)
     }
 }

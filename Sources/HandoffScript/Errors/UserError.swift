@@ -5,6 +5,8 @@
 package indirect enum UserError: Error, Equatable, Sendable {
     /// A file that could not be read, and why: `cannot read SUBJECT: REASON`.
     case unreadable(FileSubject, reason: String)
+    /// A file that could not be written, and why: `cannot write SUBJECT: REASON`.
+    case unwritable(FileSubject, reason: String)
     /// A problem at a place in a file: `FILE:LINE[:COLUMN]: …`.
     case located(SourceLocation, UserError)
     /// A problem worded where it was found (a scene's validator, a trace's reader).
@@ -15,6 +17,9 @@ package indirect enum UserError: Error, Equatable, Sendable {
 package enum FileSubject: Equatable, Sendable {
     /// A file by its path: `'PATH'` (the path escaped).
     case file(String)
+    /// A file by its path as a command line typed it: `'PATH'` (the error's line shows its
+    /// control characters, as it shows the line's).
+    case typed(String)
     /// A scene file by its path: `scene 'PATH'`.
     case scene(String)
     /// The file the error's location already names: `it`.
@@ -42,6 +47,7 @@ package enum ErrorMessage {
     package static func text(_ error: UserError) -> String {
         switch error {
         case .unreadable(let subject, let reason): "cannot read \(name(subject)): \(reason)"
+        case .unwritable(let subject, let reason): "cannot write \(name(subject)): \(reason)"
         case .located(let at, let inner): prefix(at) + text(inner)
         case .message(let message): message
         }
@@ -52,13 +58,14 @@ package enum ErrorMessage {
     package static func line(_ error: UserError) -> String {
         switch error {
         case .located(let at, let inner): prefix(at) + "error: " + text(inner)
-        case .unreadable, .message: "error: " + text(error)
+        case .unreadable, .unwritable, .message: "error: " + text(error)
         }
     }
 
     private static func name(_ subject: FileSubject) -> String {
         switch subject {
         case .file(let path): "'\(Escape.visible(path))'"
+        case .typed(let path): "'\(path)'"
         case .scene(let path): "scene '\(Escape.visible(path))'"
         case .it: "it"
         case .yaml: "YAML"

@@ -83,7 +83,7 @@ extension Session {
         throws(Diagnostic) -> Int
     {
         guard let i = sim.graph.index(of: id) else {
-            throw fail("no node '\(id)'", part, Suggest.closest(to: id, in: sim.graph.ids))
+            throw fail(.noNode(id, ids: sim.graph.ids), part)
         }
         return i
     }
@@ -99,7 +99,7 @@ extension Session {
         else { throw fail("no list under the touch point; use 'tap ID[N]'", .target, nil) }
         let rows = sim.graph.nodes[list].rows!
         guard n < rows.count else {
-            throw fail("'\(sim.graph.nodes[list].id)' has \(rows.count) rows", .target, nil)
+            throw fail(.noSuchRow(list: sim.graph.nodes[list].id, rows: rows.count), .target)
         }
         let visible = layout.itemFrame(list, item: n).visible
         guard !visible.isEmpty else {

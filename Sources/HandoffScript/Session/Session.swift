@@ -264,8 +264,9 @@ package struct Session {
                 OutputLine($0, isError: true)
             }
         }
-        // A failed command is recorded as a comment: it changed nothing.
-        write("# error: " + Escape.visible(line) + "\n", &result)
+        // A failed command is recorded as a comment: it changed nothing. (Spelled only while
+        // recording.)
+        if recorder.isOn { write("# error: " + Escape.visible(line) + "\n", &result) }
         return result
     }
 

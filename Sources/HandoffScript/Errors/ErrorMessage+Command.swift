@@ -1,0 +1,109 @@
+import HandoffCore
+
+/// The words of a command line's errors (`CommandProblem`), its "did you mean", and the one way a
+/// `Diagnostic` is printed. Called only for an error that prints.
+extension ErrorMessage {
+    /// What went wrong, without place, suggestion or usage.
+    package static func text(_ problem: CommandProblem) -> String {
+        switch problem {
+        case .unknownCommand(let word): "unknown command '\(word)'"
+        case .noHelpTopic(let word): "no command '\(word)'"
+        case .missing(let what): "missing \(what)"
+        case .missingValue(let key): "missing " + NodeKeys.missingValue(of: key)
+        case .unexpected(let word, let command):
+            "unexpected '\(word)'"
+                + (quotingHint(command) && unexpectedSuggestion(word, command) == nil
+                    ? " (quote a file name with spaces: \"a b.yaml\")" : "")
+        case .notANumber(let what, let got): "expected a number for \(what), got '\(got)'"
+        case .numberOutOfRange(let what, let limit):
+            "\(what) is out of range (at most \(NumberFormat.format(limit)) in size)"
+        case .notAWholeNumber(let what, let got):
+            "expected a whole number for \(what), got '\(got)'"
+        case .notBetween(let what, let range):
+            "\(what) must be between \(range.lowerBound) and \(range.upperBound)"
+        case .durationWithoutUnit(let got): "a duration needs a unit (ms or s), got '\(got)'"
+        case .notADuration(let what, let got):
+            "expected a duration like 120ms or 0.3s for \(what), got '\(got)'"
+        case .durationOutOfRange(let what):
+            "\(what) must be between 0 and \(Int(CommandParser.maxSeconds))s"
+        case .unknownSetting(let key, compare: true):
+            key == "output"
+                ? "compare changes a setting of the simulation (\(compareKeys.joined(separator: ", "))), not output"
+                : "unknown setting '\(key)' (\(SettingKeys.compareListing))"
+        case .unknownSetting(let key, compare: false):
+            key.contains(".")
+                ? "unknown key '\(key)' (\(NodeKeys.names.joined(separator: ", ")))"
+                : "unknown setting '\(key)' (\(SettingKeys.listing))"
+        case .unknownPath(let path): "unknown PATH '\(path)'"
+        case .simulator(let error): error.message
+        case .noNode(let id, _): "no node '\(id)'"
+        case .noSuchRow(let list, let rows): "'\(list)' has \(rows) rows"
+        case .noSuchSegment(let tabs, let segments):
+            "'\(tabs)' has \(segments) segments (0…\(segments - 1))"
+        case .noSegmentNamed(let name, let tabs, let segments):
+            "no segment '\(name)' in '\(tabs)' (next, prev, "
+                + segments.joined(separator: ", ") + ")"
+        case .noTabs: "this scene has no tabs control"
+        case .user(let error): text(error)
+        case .message(let text, _): text
+        }
+    }
+
+    /// The "did you mean" of a problem (before the rule that never offers the word typed).
+    package static func suggestion(_ problem: CommandProblem) -> String? {
+        switch problem {
+        case .unknownCommand(let word), .noHelpTopic(let word): Suggest.command(word)
+        case .unexpected(let word, let command): unexpectedSuggestion(word, command)
+        case .durationWithoutUnit(let got):
+            CommandParser.decimal(got).map { CommandParser.unitSuggestion(got, $0) }
+        case .unknownSetting(let key, compare: true):
+            key == "output" ? nil : Suggest.closest(to: key, in: compareKeys)
+        case .unknownSetting(let key, compare: false):
+            Suggest.closest(to: key, in: SettingKeys.keys + ["gestures"])
+                ?? NodeKeys.suggestion(key)
+        case .unknownPath(let path): CommandParser.pathSuggestion(path)
+        case .noNode(let id, let ids): Suggest.closest(to: id, in: ids)
+        case .noSegmentNamed(let name, _, let segments):
+            Suggest.closest(to: name, in: ["next", "prev"] + segments)
+        case .message(_, let suggestion): suggestion
+        case .missing, .missingValue, .notANumber, .numberOutOfRange, .notAWholeNumber,
+            .notBetween, .notADuration, .durationOutOfRange, .simulator, .noSuchRow,
+            .noSuchSegment, .noTabs, .user:
+            nil
+        }
+    }
+
+    /// The keys `compare` changes: every setting of the simulation, not `output`.
+    private static var compareKeys: [String] { SettingKeys.keys.filter { $0 != "output" } }
+
+    /// A word after the last argument: one of the command's fixed words, if close.
+    private static func unexpectedSuggestion(_ word: String, _ command: String) -> String? {
+        guard let words = CommandTable.spec(command)?.words, !words.isEmpty else { return nil }
+        return Suggest.closest(to: word, in: words)
+    }
+
+    /// Whether the command takes a file, whose name with a space reads as two words.
+    private static func quotingHint(_ command: String) -> Bool {
+        ["load", "record", "replay", "plot"].contains(command)
+    }
+
+    /// The rendered error: `[FILE:][LINE:COL: ]error: MESSAGE[; did you mean 'S'?]`, the line
+    /// with a caret under the bad token, and the command's usage.
+    package static func lines(
+        _ d: Diagnostic, line raw: String, lineNumber: Int?, file: String? = nil
+    ) -> [String] {
+        var out = [head(d, lineNumber: lineNumber, file: file), "  " + Diagnostic.visible(raw)]
+        out.append(
+            "  " + String(repeating: " ", count: max(0, d.column - 1)) + "^"
+                + String(repeating: "~", count: max(0, d.length - 1)))
+        if let usage = d.usage { out.append("usage: " + usage) }
+        return out
+    }
+
+    /// The first line of a rendered error alone (JSON's `text` of an error).
+    package static func head(_ d: Diagnostic, lineNumber: Int?, file: String? = nil) -> String {
+        var head = "error: " + Diagnostic.visible(d.message)
+        if let suggestion = d.suggestion { head += "; did you mean '\(suggestion)'?" }
+        return Diagnostic.location(file: file, line: lineNumber, column: d.column) + head
+    }
+}
