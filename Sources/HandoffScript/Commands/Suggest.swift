@@ -16,44 +16,130 @@ package enum Suggest {
     static let synonyms: [String: String] = ["undo": "back", "rewind": "back"]
 
     package static func closest(to word: String, in candidates: [String]) -> String? {
+        closest(to: word, in: Candidates(candidates))
+    }
+
+    /// Words to suggest from, with their letters read once: a fixed list (the commands) is read
+    /// when the program starts, not for every error.
+    package struct Candidates: Sendable {
+        let names: [String]
+        /// Each name's letters as lowercase ASCII bytes; nil for a name that is not ASCII.
+        let letters: [[UInt8]?]
+        /// The longest name's length in bytes.
+        let longest: Int
+
+        package init(_ names: [String]) {
+            self.names = names
+            letters = names.map(Letters.ascii)
+            longest = names.reduce(0) { max($0, $1.utf8.count) }
+        }
+    }
+
+    /// The command names, read once.
+    static let commands = Candidates(CommandTable.names)
+
+    static func closest(to word: String, in candidates: Candidates) -> String? {
         // The word as typed is never a suggestion: where it is a candidate, it is valid but
         // misplaced, and no other spelling is what was meant.
-        guard !candidates.contains(word) else { return nil }
+        guard !candidates.names.contains(word) else { return nil }
         // Bounded (issue 9): a word is close only within a third of the shorter word's length, so
         // a word longer than every candidate by more than that is near none of them (a 1 MB word
         // is never compared), and a candidate whose length differs by more is skipped before the
         // distance table (a 1,000-letter id on a 10,000-node scene costs nothing per node).
-        let longest = candidates.reduce(0) { max($0, $1.utf8.count) }
+        let longest = candidates.longest
         guard word.utf8.count <= longest + max(1, longest / 3) else { return nil }
-        let w = Array(word.lowercased())
+        // Words are compared by letter, ignoring case. ASCII words (nearly every word typed) are
+        // compared by byte, where a byte is a letter, with no `String` or `Character` made per
+        // candidate (issue 28: an error line's cost was its suggestion's); other words by
+        // `Character`, as `lowercased()` gives them.
+        let ascii = Letters.ascii(word)
+        var unicode: [Character]?
+        var table: [Int] = []
         var best: (String, Int)?
-        for c in candidates {
-            let cc = c.count
-            guard abs(w.count - cc) <= max(1, min(w.count, cc) / 3) else { continue }
-            let d = distance(w, Array(c.lowercased()))
-            guard isClose(w, Array(c.lowercased()), d) else { continue }
+        for (c, letters) in zip(candidates.names, candidates.letters) {
+            let d: Int
+            if let ascii, let letters {
+                guard let found = closeDistance(ascii, letters, &table) else { continue }
+                d = found
+            } else {
+                let w = unicode ?? Array(word.lowercased())
+                unicode = w
+                let cc = c.count
+                guard abs(w.count - cc) <= max(1, min(w.count, cc) / 3) else { continue }
+                let lower = Array(c.lowercased())
+                d = distance(w, lower, &table)
+                guard isClose(w, lower, d) else { continue }
+            }
             if best == nil || d < best!.1 { best = (c, d) }
         }
-        if best == nil, w.count >= 3,
-            let prefixed = candidates.first(where: { $0.lowercased().hasPrefix(word.lowercased()) })
-        {
+        if best == nil, let prefixed = prefixMatch(word, ascii, in: candidates) {
             return prefixed
         }
         return best?.0
     }
 
+    /// The distance of two words if they are close (their lengths first, then `isClose`).
+    private static func closeDistance<T: Comparable>(_ w: [T], _ c: [T], _ table: inout [Int])
+        -> Int?
+    {
+        let limit = max(1, min(w.count, c.count) / 3)
+        guard abs(w.count - c.count) <= limit else { return nil }
+        let d = distance(w, c, &table, limit: limit)
+        return isClose(w, c, d) ? d : nil
+    }
+
+    /// The first candidate that a word of three letters or more starts, ignoring case.
+    private static func prefixMatch(_ word: String, _ ascii: [UInt8]?, in candidates: Candidates)
+        -> String?
+    {
+        if let ascii {
+            guard ascii.count >= 3 else { return nil }
+            for (c, letters) in zip(candidates.names, candidates.letters) {
+                let starts =
+                    letters.map { $0.starts(with: ascii) }
+                    ?? c.lowercased().hasPrefix(word.lowercased())
+                if starts { return c }
+            }
+            return nil
+        }
+        let lower = word.lowercased()
+        guard lower.count >= 3 else { return nil }
+        return candidates.names.first { $0.lowercased().hasPrefix(lower) }
+    }
+
+    /// A word's letters as lowercase ASCII bytes, or nil when it is not plain ASCII (a carriage
+    /// return is left to `Character`, which joins it with a line feed).
+    enum Letters {
+        static func ascii(_ s: String) -> [UInt8]? {
+            var letters: [UInt8] = []
+            return ascii(s, into: &letters) ? letters : nil
+        }
+
+        /// `ascii`, into `letters` (its storage reused from word to word); false when `s` is
+        /// not plain ASCII.
+        static func ascii(_ s: String, into letters: inout [UInt8]) -> Bool {
+            letters.removeAll(keepingCapacity: true)
+            for b in s.utf8 {
+                guard b < 0x80, b != 0x0D else { return false }
+                letters.append(b >= 0x41 && b <= 0x5A ? b + 0x20 : b)
+            }
+            return true
+        }
+    }
+
     /// A command name close to `word`, under the harmless rule.
     package static func command(_ word: String) -> String? {
         if let s = synonyms[word.lowercased()] { return s }
-        guard let s = closest(to: word, in: CommandTable.names) else { return nil }
+        guard let s = closest(to: word, in: commands) else { return nil }
         if drastic.contains(s) {
-            let d = distance(Array(word.lowercased()), Array(s))
+            var table: [Int] = []
+            let d = distance(Array(word.lowercased()), Array(s), &table)
             guard d == 1, word.count >= 3 else { return nil }
         }
         return s
     }
 
-    static func isClose(_ w: [Character], _ c: [Character], _ d: Int) -> Bool {
+    static func isClose<T: Comparable>(_ w: [T], _ c: [T], _ d: Int) -> Bool {
         guard d > 0 else { return true }
         guard d <= max(1, min(w.count, c.count) / 3) else { return false }
         if w.count <= 3, w.count == c.count {
@@ -64,22 +150,36 @@ package enum Suggest {
     }
 
     /// Optimal string alignment distance: insertions, deletions, replacements and swaps of
-    /// neighbouring letters each cost one.
-    static func distance(_ a: [Character], _ b: [Character]) -> Int {
+    /// neighbouring letters each cost one. `table` is scratch space, one row after another,
+    /// reused from candidate to candidate. Past `limit` the exact figure does not matter: once two
+    /// rows in a row exceed it every later one does, and `limit + 1` is returned.
+    static func distance<T: Equatable>(
+        _ a: [T], _ b: [T], _ table: inout [Int], limit: Int = .max
+    ) -> Int {
         if a.isEmpty { return b.count }
         if b.isEmpty { return a.count }
-        var d = Array(repeating: Array(repeating: 0, count: b.count + 1), count: a.count + 1)
-        for i in 0...a.count { d[i][0] = i }
-        for j in 0...b.count { d[0][j] = j }
+        let width = b.count + 1
+        let size = (a.count + 1) * width
+        if table.count < size { table = Array(repeating: 0, count: size) }
+        for i in 0...a.count { table[i * width] = i }
+        for j in 0...b.count { table[j] = j }
+        var previousMin = 0
         for i in 1...a.count {
+            var rowMin = i
             for j in 1...b.count {
                 let cost = a[i - 1] == b[j - 1] ? 0 : 1
-                d[i][j] = min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + cost)
+                var d = min(
+                    table[(i - 1) * width + j] + 1, table[i * width + j - 1] + 1,
+                    table[(i - 1) * width + j - 1] + cost)
                 if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
-                    d[i][j] = min(d[i][j], d[i - 2][j - 2] + 1)
+                    d = min(d, table[(i - 2) * width + j - 2] + 1)
                 }
+                table[i * width + j] = d
+                rowMin = min(rowMin, d)
             }
+            if rowMin > limit, previousMin > limit { return limit + 1 }
+            previousMin = rowMin
         }
-        return d[a.count][b.count]
+        return table[a.count * width + b.count]
     }
 }
