@@ -70,7 +70,7 @@ struct Plot: ParsableCommand {
         do {
             run = try PlotInput.run(file: file, text: text, scene: scene, files: files)
         } catch {
-            console.print(error.line, error: true)
+            console.print(ErrorMessage.line(error), error: true)
             throw ExitCode(2)
         }
         for line in run.failures { console.print(Escape.visible(line), error: true) }

@@ -11,6 +11,10 @@ package indirect enum UserError: Error, Equatable, Sendable {
     case located(SourceLocation, UserError)
     /// A problem worded where it was found (a scene's validator, a trace's reader).
     case message(String)
+    /// A command of a trace that does not parse, at a column of its `> ` line.
+    case command(CommandProblem, column: Int)
+    /// An error shown with its control characters escaped (a scene named by a file's text).
+    case escaped(UserError)
 }
 
 /// What could not be read, as an error names it.
@@ -50,6 +54,8 @@ package enum ErrorMessage {
         case .unwritable(let subject, let reason): "cannot write \(name(subject)): \(reason)"
         case .located(let at, let inner): prefix(at) + text(inner)
         case .message(let message): message
+        case .command(let problem, let column): "column \(column): " + text(problem)
+        case .escaped(let inner): Escape.visible(text(inner))
         }
     }
 
@@ -58,7 +64,8 @@ package enum ErrorMessage {
     package static func line(_ error: UserError) -> String {
         switch error {
         case .located(let at, let inner): prefix(at) + "error: " + text(inner)
-        case .unreadable, .unwritable, .message: "error: " + text(error)
+        case .escaped(let inner): Escape.visible(line(inner))
+        case .unreadable, .unwritable, .message, .command: "error: " + text(error)
         }
     }
 
