@@ -79,4 +79,25 @@ import Testing
         #expect(Suggest.command("undo") == "back")
         #expect(Suggest.command("en") == nil)
     }
+
+    /// The two filters before a full table: a bag of letters, and a distance that stops once it
+    /// cannot be close.
+    @Test func filtersNeverRejectAWordThatIsClose() {
+        var counts: [Int] = []
+        func bag(_ a: String, _ b: String) -> Int {
+            Suggest.bagDistance(Array(a.utf8), Array(b.utf8), &counts)
+        }
+        #expect(bag("pna", "pan") == 0)  // a swap keeps the bag
+        #expect(bag("move", "pna") == 4)
+        #expect(bag("aab", "abb") == 1)  // one replacement
+        #expect(bag("settle", "sett") == 2)  // two deletions
+        #expect(counts.allSatisfy { $0 == 0 })
+        var table: [Int] = []
+        let kitten = Array("kitten")
+        let sitting = Array("sitting")
+        #expect(Suggest.distance(kitten, sitting, &table) == 3)
+        #expect(Suggest.distance(kitten, sitting, &table, limit: 1) == 2)
+        #expect(Suggest.distance(kitten, sitting, &table, limit: 3) == 3)
+        #expect(Suggest.distance(Array("ca"), Array("ac"), &table, limit: 1) == 1)
+    }
 }

@@ -55,11 +55,12 @@ package enum Suggest {
         let ascii = Letters.ascii(word)
         var unicode: [Character]?
         var table: [Int] = []
+        var counts: [Int] = []
         var best: (String, Int)?
         for (c, letters) in zip(candidates.names, candidates.letters) {
             let d: Int
             if let ascii, let letters {
-                guard let found = closeDistance(ascii, letters, &table) else { continue }
+                guard let found = closeDistance(ascii, letters, &table, &counts) else { continue }
                 d = found
             } else {
                 let w = unicode ?? Array(word.lowercased())
@@ -78,14 +79,38 @@ package enum Suggest {
         return best?.0
     }
 
-    /// The distance of two words if they are close (their lengths first, then `isClose`).
-    private static func closeDistance<T: Comparable>(_ w: [T], _ c: [T], _ table: inout [Int])
-        -> Int?
-    {
+    /// The distance of two ASCII words if they are close: their lengths first, then their
+    /// letters as bags (no edit changes the bag by more than one letter, a swap not at all: a
+    /// word whose bag differs by more than the limit is not close, and costs no table), then the
+    /// distance and `isClose`.
+    private static func closeDistance(
+        _ w: [UInt8], _ c: [UInt8], _ table: inout [Int], _ counts: inout [Int]
+    ) -> Int? {
         let limit = max(1, min(w.count, c.count) / 3)
         guard abs(w.count - c.count) <= limit else { return nil }
+        guard bagDistance(w, c, &counts) <= limit else { return nil }
         let d = distance(w, c, &table, limit: limit)
         return isClose(w, c, d) ? d : nil
+    }
+
+    /// The larger of the letters `a` has beyond `b` and `b` beyond `a`, counted with their
+    /// repeats: at most the distance. `counts` is scratch space, left all zero.
+    static func bagDistance(_ a: [UInt8], _ b: [UInt8], _ counts: inout [Int]) -> Int {
+        if counts.count < 128 { counts = Array(repeating: 0, count: 128) }
+        for x in a { counts[Int(x)] += 1 }
+        for x in b { counts[Int(x)] -= 1 }
+        var extraA = 0
+        var extraB = 0
+        for x in a {
+            let n = counts[Int(x)]
+            if n > 0 { extraA += n } else { extraB -= n }
+            counts[Int(x)] = 0
+        }
+        for x in b {
+            extraB -= min(0, counts[Int(x)])
+            counts[Int(x)] = 0
+        }
+        return max(extraA, extraB)
     }
 
     /// The first candidate that a word of three letters or more starts, ignoring case.
