@@ -297,7 +297,21 @@ struct Console {
     /// Prints a command's lines; with `batch`, standard output is written only once the buffer
     /// is full (the caller flushes before it waits for input and at the end).
     mutating func emit(_ lines: [OutputLine], batch: Bool = false) {
-        for l in lines { print(l.text, error: l.isError) }
+        // An error's lines (the caret and usage under it) reach standard error in one write;
+        // standard output before them is written first, and they are written before the next
+        // line of standard output: the order of the two streams is a line's order.
+        for l in lines {
+            if l.isError {
+                flushOut()
+                err += l.text
+                err += "\n"
+            } else {
+                flushErr()
+                out.append(l.text)
+                out.append(UInt8(ascii: "\n"))
+            }
+        }
+        flushErr()
         if !batch || out.count >= Self.batchSize { flushOut() }
     }
 

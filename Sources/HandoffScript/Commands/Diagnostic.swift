@@ -64,8 +64,22 @@ package struct Diagnostic: Error, Equatable, Sendable {
 extension Diagnostic {
     /// `FILE:LINE:COL: ` in a `--script FILE` run, `LINE:COL: ` on standard input, else nothing.
     package static func location(file: String?, line: Int?, column: Int) -> String {
-        guard let line else { return "" }
-        return (file.map { "\($0):" } ?? "") + "\(line):\(column): "
+        var place = ""
+        location(file: file, line: line, column: column, into: &place)
+        return place
+    }
+
+    /// `location`, appended to `text`.
+    static func location(file: String?, line: Int?, column: Int, into text: inout String) {
+        guard let line else { return }
+        if let file {
+            text += file
+            text += ":"
+        }
+        text += String(line)
+        text += ":"
+        text += String(column)
+        text += ": "
     }
 
     /// Control characters shown as U+FFFD, one for one, so the caret stays under its token.

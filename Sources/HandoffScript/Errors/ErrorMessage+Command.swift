@@ -93,17 +93,32 @@ extension ErrorMessage {
         _ d: Diagnostic, line raw: String, lineNumber: Int?, file: String? = nil
     ) -> [String] {
         var out = [head(d, lineNumber: lineNumber, file: file), "  " + Diagnostic.visible(raw)]
-        out.append(
-            "  " + String(repeating: " ", count: max(0, d.column - 1)) + "^"
-                + String(repeating: "~", count: max(0, d.length - 1)))
+        var caret = ""
+        caret.reserveCapacity(d.column + d.length + 2)
+        caret += String(repeating: " ", count: max(0, d.column - 1) + 2)
+        caret += "^"
+        if d.length > 1 { caret += String(repeating: "~", count: d.length - 1) }
+        out.append(caret)
         if let usage = d.usage { out.append("usage: " + usage) }
         return out
     }
 
-    /// The first line of a rendered error alone (JSON's `text` of an error).
+    /// The first line of a rendered error alone (JSON's `text` of an error), written into one
+    /// string.
     package static func head(_ d: Diagnostic, lineNumber: Int?, file: String? = nil) -> String {
-        var head = "error: " + Diagnostic.visible(d.message)
-        if let suggestion = d.suggestion { head += "; did you mean '\(suggestion)'?" }
-        return Diagnostic.location(file: file, line: lineNumber, column: d.column) + head
+        let message = Diagnostic.visible(d.message)
+        let suggestion = d.suggestion
+        var head = ""
+        head.reserveCapacity(
+            (file?.utf8.count ?? 0) + message.utf8.count + (suggestion?.utf8.count ?? 0) + 48)
+        Diagnostic.location(file: file, line: lineNumber, column: d.column, into: &head)
+        head += "error: "
+        head += message
+        if let suggestion {
+            head += "; did you mean '"
+            head += suggestion
+            head += "'?"
+        }
+        return head
     }
 }
