@@ -121,6 +121,47 @@ import Testing
         #expect(printed("watch nosuch")[0] == "7:7: error: unknown PATH 'nosuch'")
     }
 
+    @Test func valuesAKeyDoesNotTake() {
+        #expect(
+            printed("set policy uikt") == [
+                "7:12: error: policy takes nested or uikit or outer, got 'uikt'; did you mean 'uikit'?",
+                "  set policy uikt", "             ^~~~", "usage: set [KEY VALUE]",
+            ])
+        #expect(
+            printed("set slop x")[0]
+                == "7:10: error: slop takes a number of points from 0 to 1000, got 'x'")
+        #expect(
+            printed("set fps 0")[0]
+                == "7:9: error: fps takes a whole number from 1 to 1000, got '0'")
+        #expect(
+            printed("set gestures onn")[0]
+                == "7:14: error: gestures takes on or off, got 'onn'; did you mean 'on'?")
+        #expect(
+            printed("set outer.bounces maybe")[0]
+                == "7:19: error: bounces takes true or false, got 'maybe'")
+        #expect(
+            printed("set outer.deceleration x")[0]
+                == "7:24: error: deceleration takes normal or fast, got 'x'")
+        #expect(printed("compare policy uikt")[0].hasSuffix("got 'uikt'; did you mean 'uikit'?"))
+        // A scene file's settings say it on one line, as the validator reports it.
+        #expect(
+            ErrorMessage.text(Setting.sceneError(.badValue(key: "policy", value: "uikt")).problem)
+                == "policy takes nested or uikit or outer, got 'uikt'; did you mean 'uikit'?")
+    }
+
+    @Test func operatorsAndPhases() {
+        #expect(
+            printed("expect t === 1")[0]
+                == "7:10: error: unknown operator '==='; did you mean '=='?")
+        #expect(
+            printed("expect phase == paning")[0]
+                == "7:17: error: unknown phase 'paning' (idle, touching, panning, animating); did you mean 'panning'?"
+        )
+        #expect(
+            printed("expect phase == flying")[0]
+                == "7:17: error: unknown phase 'flying' (idle, touching, panning, animating)")
+    }
+
     @Test func touchesTheSimulatorRefuses() {
         #expect(
             printed("move 0 -10") == [

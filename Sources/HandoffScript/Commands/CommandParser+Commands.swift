@@ -122,10 +122,7 @@ extension CommandParser.Cursor {
         }
         let opToken = try next("an operator", part: .op)
         guard let op = ExpectOp(rawValue: opToken.text) else {
-            throw error(
-                "unknown operator '\(opToken.text)'", at: opToken,
-                suggestion: Suggest.closest(
-                    to: opToken.text, in: ExpectOp.allCases.map(\.rawValue)))
+            throw error(.unknownOperator(opToken.text), at: opToken)
         }
         let v = try next("a VALUE", part: .value)
         let value: ExpectValue
@@ -137,9 +134,7 @@ extension CommandParser.Cursor {
         } else {
             value = .word(v.text)
             if expectPath == .phase, !CommandParser.phases.contains(v.text) {
-                throw error(
-                    "unknown phase '\(v.text)' (\(CommandParser.phases.joined(separator: ", ")))",
-                    at: v, suggestion: Suggest.closest(to: v.text, in: CommandParser.phases))
+                throw error(.unknownPhase(v.text), at: v)
             }
         }
         var tolerance: Double?
@@ -161,9 +156,7 @@ extension CommandParser.Cursor {
         guard peek != nil else { throw error(.missingValue(key: key.text)) }
         let value = try next("a VALUE", part: .setting)
         return .set(
-            try Setting(key: key.text, value: value.text) { message, suggestion in
-                error(message, at: value, suggestion: suggestion)
-            })
+            try Setting(key: key.text, value: value.text) { error($0, at: value) })
     }
 
     /// `rule N off|on` of `set` and `compare` (SPEC §13.4); nil when the KEY is not `rule`.

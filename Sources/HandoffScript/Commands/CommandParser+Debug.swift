@@ -55,9 +55,7 @@ extension CommandParser.Cursor {
             guard peek != nil else { throw error(.missingValue(key: key.text)) }
             let value = try next("a VALUE", part: .setting)
             return .compare(
-                try Setting(key: key.text, value: value.text) { message, suggestion in
-                    error(message, at: value, suggestion: suggestion)
-                })
+                try Setting(key: key.text, value: value.text) { error($0, at: value) })
         default:
             preconditionFailure("not a debugger command: \(spec.name)")
         }

@@ -33,6 +33,12 @@ package enum CommandProblem: Equatable, Sendable {
     /// A `set` or `compare` KEY that is none: `unknown setting 'KEY' (…)`, or `unknown key` for
     /// an `ID.KEY` whose KEY no node takes.
     case unknownSetting(String, compare: Bool)
+    /// A VALUE that KEY does not take: `KEY takes …, got 'VALUE'`, with a close value.
+    case badValue(key: String, value: String)
+    /// `expect`'s OP that is none: `unknown operator 'OP'`, with a close one.
+    case unknownOperator(String)
+    /// `expect phase ==` a word that is no phase: `unknown phase 'WORD' (…)`, with a close one.
+    case unknownPhase(String)
     /// `expect`, `watch`, `unwatch` or `break when` of a PATH that is none.
     case unknownPath(String)
     /// The simulator refused a touch (its error, worded by the command language).

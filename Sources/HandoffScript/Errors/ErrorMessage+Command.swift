@@ -34,6 +34,11 @@ extension ErrorMessage {
             key.contains(".")
                 ? "unknown key '\(key)' (\(NodeKeys.names.joined(separator: ", ")))"
                 : "unknown setting '\(key)' (\(SettingKeys.listing))"
+        case .badValue(let key, let value):
+            "\(key == "slop" || key == "fps" ? key : valueKeyName(key)) takes \(valueWords(key)), got '\(value)'"
+        case .unknownOperator(let op): "unknown operator '\(op)'"
+        case .unknownPhase(let word):
+            "unknown phase '\(word)' (\(CommandParser.phases.joined(separator: ", ")))"
         case .unknownPath(let path): "unknown PATH '\(path)'"
         case .simulator(let error): error.message
         case .noNode(let id, _): "no node '\(id)'"
@@ -62,6 +67,10 @@ extension ErrorMessage {
             Suggest.closest(to: key, in: SettingKeys.keys + ["gestures"])
                 ?? NodeKeys.suggestion(key)
         case .unknownPath(let path): CommandParser.pathSuggestion(path)
+        case .badValue(let key, let value): Suggest.closest(to: value, in: allowedValues(key))
+        case .unknownOperator(let op):
+            Suggest.closest(to: op, in: ExpectOp.allCases.map(\.rawValue))
+        case .unknownPhase(let word): Suggest.closest(to: word, in: CommandParser.phases)
         case .noNode(let id, let ids): Suggest.closest(to: id, in: ids)
         case .noSegmentNamed(let name, _, let segments):
             Suggest.closest(to: name, in: ["next", "prev"] + segments)
@@ -70,6 +79,35 @@ extension ErrorMessage {
             .notBetween, .notADuration, .durationOutOfRange, .simulator, .noSuchRow,
             .noSuchSegment, .noTabs, .user:
             nil
+        }
+    }
+
+    /// How a bad value names its KEY: a node key by its own name (`bounces`, not `list.bounces`).
+    private static func valueKeyName(_ key: String) -> String {
+        guard !SettingKeys.keys.contains(key), let (_, nodeKey) = NodeKeys.split(key) else {
+            return key
+        }
+        return nodeKey.name
+    }
+
+    /// What a KEY takes, in words.
+    private static func valueWords(_ key: String) -> String {
+        switch key {
+        case "slop": return "a number of points from 0 to 1000"
+        case "fps": return "a whole number from 1 to 1000"
+        default:
+            let allowed = allowedValues(key)
+            return allowed.isEmpty ? "a number" : allowed.joined(separator: " or ")
+        }
+    }
+
+    /// The words a KEY takes (none for a number).
+    private static func allowedValues(_ key: String) -> [String] {
+        switch key {
+        case "slop", "fps": []
+        case "gestures": ["on", "off"]
+        case _ where SettingKeys.keys.contains(key): SettingKeys.values[key] ?? []
+        default: NodeKeys.split(key)?.key.values ?? []
         }
     }
 
