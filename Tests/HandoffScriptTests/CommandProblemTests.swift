@@ -200,6 +200,32 @@ import Testing
         #expect(printed("tab 0 of nosuch")[0] == "7:10: error: no node 'nosuch'")
     }
 
+    @Test func placesOffScreenOrPastTheLastItem() {
+        #expect(
+            printed("tap upcoming[29]") == [
+                "7:5: error: 'upcoming[29]' is not on screen", "  tap upcoming[29]",
+                "      ^~~~~~~~~~~~", "usage: tap N | tap ID[N] | tap ID | tap X Y",
+            ])
+        #expect(printed("tap menu[5]")[0] == "7:5: error: 'menu' has 2 items (0…1)")
+        #expect(
+            printed("tap 39", scene: "sheet")[0]
+                == "7:5: error: row 39 of 'studios' is not on screen")
+    }
+
+    /// A quiet check (a breakpoint's condition, a watched value) never builds its error.
+    @Test func aQuietCheckBuildsNoError() {
+        var built = false
+        func problem() -> CommandProblem {
+            built = true
+            return .noTabs
+        }
+        #expect(Session.Fail.quiet(problem()).problem == .unprinted)
+        #expect(!built)
+        let loud = Session.Fail(parts: [:], canonical: "tab next")
+        #expect(loud(problem()) == Diagnostic(.noTabs, command: "tab"))
+        #expect(built)
+    }
+
     @Test func filesThatCannotBeWrittenOrRead() {
         #expect(
             printed("record /nonexistent/x.trace", files: Unwritable()) == [

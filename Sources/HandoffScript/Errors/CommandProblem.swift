@@ -53,6 +53,14 @@ package enum CommandProblem: Equatable, Sendable {
     case noSegmentNamed(String, tabs: String, segments: [String])
     /// `tab` on a scene without a tabs control.
     case noTabs
+    /// `'ID' is not on screen` (`touch ID`, `tap ID`, `ID[N]` with `[N]` in the id).
+    case notOnScreen(String)
+    /// `tap ID[N]` past the last item: `'ID' has N items (0…N-1)`, or `has no items`.
+    case noSuchItem(String, items: Int)
+    /// `tap N` with no list under the scene's touch point.
+    case noListUnderTouchPoint
+    /// The error of a quiet check (`Session.Fail.quiet`), never printed: nothing was worded.
+    case unprinted
     /// A file that could not be read or written (`UserError`'s words).
     case user(UserError)
     /// A rare error worded where it is found, with its "did you mean" if any.

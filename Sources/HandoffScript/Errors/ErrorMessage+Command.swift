@@ -49,6 +49,13 @@ extension ErrorMessage {
             "no segment '\(name)' in '\(tabs)' (next, prev, "
                 + segments.joined(separator: ", ") + ")"
         case .noTabs: "this scene has no tabs control"
+        case .notOnScreen(let what): "'\(what)' is not on screen"
+        case .noSuchItem(let id, let items):
+            items == 0
+                ? "'\(id)' has no items"
+                : "'\(id)' has \(Plural.count(items, "item")) (0…\(items - 1))"
+        case .noListUnderTouchPoint: "no list under the touch point; use 'tap ID[N]'"
+        case .unprinted: ""
         case .user(let error): text(error)
         case .message(let text, _): text
         }
@@ -77,7 +84,8 @@ extension ErrorMessage {
         case .message(_, let suggestion): suggestion
         case .missing, .missingValue, .notANumber, .numberOutOfRange, .notAWholeNumber,
             .notBetween, .notADuration, .durationOutOfRange, .simulator, .noSuchRow,
-            .noSuchSegment, .noTabs, .user:
+            .noSuchSegment, .noTabs, .user, .notOnScreen, .noSuchItem, .noListUnderTouchPoint,
+            .unprinted:
             nil
         }
     }

@@ -9,21 +9,23 @@ extension Session {
         /// The command's canonical text (its name is the usage's), or nil for a quiet check.
         var canonical: String?
 
-        /// `problem`, with its caret under `part` (the command's name when nil).
-        func callAsFunction(_ problem: CommandProblem, _ part: ParsedCommand.Part? = nil)
-            -> Diagnostic
-        {
-            guard let canonical else { return Diagnostic(problem) }
+        /// `problem`, with its caret under `part` (the command's name when nil). A quiet check
+        /// never builds its problem: its error is never printed.
+        func callAsFunction(
+            _ problem: @autoclosure () -> CommandProblem, _ part: ParsedCommand.Part? = nil
+        ) -> Diagnostic {
+            guard let canonical else { return Diagnostic(.unprinted) }
             return Diagnostic(
-                problem, at: ParsedCommand.range(part ?? .name, in: parts),
+                problem(), at: ParsedCommand.range(part ?? .name, in: parts),
                 command: Command.name(ofCanonical: canonical))
         }
 
-        /// A rare error worded where it is found (`CommandProblem.message`).
+        /// A rare error worded where it is found (`CommandProblem.message`), only if it prints.
         func callAsFunction(
-            _ message: String, _ part: ParsedCommand.Part? = nil, _ suggestion: String? = nil
+            _ message: @autoclosure () -> String, _ part: ParsedCommand.Part? = nil,
+            _ suggestion: @autoclosure () -> String? = nil
         ) -> Diagnostic {
-            self(.message(message, suggestion: suggestion), part)
+            self(.message(message(), suggestion: suggestion()), part)
         }
 
         /// For a check whose error is never printed (a breakpoint's condition, a watch).
