@@ -279,14 +279,15 @@ struct LineReader {
 /// and at the end (one write for many commands instead of one each).
 struct Console {
     private var out = ByteBuffer()
-    private var err = ""
+    private var err = ByteBuffer()
     /// A batch is written once it holds this many bytes.
     static let batchSize = 1 << 16
 
     mutating func print(_ line: String, error: Bool = false) {
         if error {
             flushOut()
-            err += line + "\n"
+            err.append(line)
+            err.append(UInt8(ascii: "\n"))
             flushErr()
         } else {
             out.append(line)
@@ -303,8 +304,8 @@ struct Console {
         for l in lines {
             if l.isError {
                 flushOut()
-                err += l.text
-                err += "\n"
+                err.append(l.text)
+                err.append(UInt8(ascii: "\n"))
             } else {
                 flushErr()
                 out.append(l.text)
@@ -346,8 +347,8 @@ struct Console {
     mutating func flushErr() {
         guard !err.isEmpty else { return }
         Recorder.writePending()
-        StandardStream.err(err)
-        err = ""
+        err.withBytes { _ = writeAll(STDERR_FILENO, UnsafeRawBufferPointer($0)) }
+        err.removeAll()
     }
 }
 

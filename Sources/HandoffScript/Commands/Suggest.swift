@@ -25,12 +25,15 @@ package enum Suggest {
         let names: [String]
         /// Each name's letters as lowercase ASCII bytes; nil for a name that is not ASCII.
         let letters: [[UInt8]?]
+        /// Each ASCII name's letters as a set (`Letters.mask`; 0 for the others).
+        let masks: [UInt64]
         /// The longest name's length in bytes.
         let longest: Int
 
         package init(_ names: [String]) {
             self.names = names
             letters = names.map(Letters.ascii)
+            masks = letters.map { $0.map(Letters.mask) ?? 0 }
             longest = names.reduce(0) { max($0, $1.utf8.count) }
         }
     }
@@ -56,11 +59,19 @@ package enum Suggest {
         var unicode: [Character]?
         var table: [Int] = []
         var counts: [Int] = []
+        let mask = ascii.map(Letters.mask) ?? 0
         var best: (String, Int)?
-        for (c, letters) in zip(candidates.names, candidates.letters) {
+        for k in candidates.names.indices {
+            let c = candidates.names[k]
             let d: Int
-            if let ascii, let letters {
-                guard let found = closeDistance(ascii, letters, &table, &counts) else { continue }
+            if let ascii, let letters = candidates.letters[k] {
+                // Letters one word has and the other lacks, as sets: each needs an edit.
+                let limit = max(1, min(ascii.count, letters.count) / 3)
+                let other = candidates.masks[k]
+                guard (mask & ~other).nonzeroBitCount <= limit,
+                    (other & ~mask).nonzeroBitCount <= limit,
+                    let found = closeDistance(ascii, letters, &table, &counts)
+                else { continue }
                 d = found
             } else {
                 let w = unicode ?? Array(word.lowercased())
@@ -135,6 +146,12 @@ package enum Suggest {
     /// A word's letters as lowercase ASCII bytes, or nil when it is not plain ASCII (a carriage
     /// return is left to `Character`, which joins it with a line feed).
     enum Letters {
+        /// The set of a word's letters, one bit each (two letters may share a bit: the count of
+        /// letters one set lacks only gets smaller, so it stays at most the distance).
+        static func mask(_ letters: [UInt8]) -> UInt64 {
+            letters.reduce(0) { $0 | 1 << UInt64($1 & 63) }
+        }
+
         static func ascii(_ s: String) -> [UInt8]? {
             var letters: [UInt8] = []
             return ascii(s, into: &letters) ? letters : nil

@@ -134,37 +134,76 @@ extension ErrorMessage {
     }
 
     /// The rendered error: `[FILE:][LINE:COL: ]error: MESSAGE[; did you mean 'S'?]`, the line
-    /// with a caret under the bad token, and the command's usage.
+    /// with a caret under the bad token, and the command's usage (as `write` writes them).
     package static func lines(
         _ d: Diagnostic, line raw: String, lineNumber: Int?, file: String? = nil
     ) -> [String] {
-        var out = [head(d, lineNumber: lineNumber, file: file), "  " + Diagnostic.visible(raw)]
-        var caret = ""
-        caret.reserveCapacity(d.column + d.length + 2)
-        caret += String(repeating: " ", count: max(0, d.column - 1) + 2)
-        caret += "^"
-        if d.length > 1 { caret += String(repeating: "~", count: d.length - 1) }
-        out.append(caret)
-        if let usage = d.usage { out.append("usage: " + usage) }
-        return out
+        var out = TextOutput()
+        write(d, line: raw, lineNumber: lineNumber, file: file, into: &out)
+        return (0..<out.count).map(out.text)
     }
 
-    /// The first line of a rendered error alone (JSON's `text` of an error), written into one
-    /// string.
+    /// The rendered error, written into `out` with the error role (a session's reused buffer:
+    /// the line writer builds no `String` per piece, only one per line when it is printed).
+    static func write(
+        _ d: Diagnostic, line raw: String, lineNumber: Int?, file: String?,
+        into out: inout TextOutput
+    ) {
+        out.role = .error
+        defer { out.role = .plain }
+        writeHead(d, lineNumber: lineNumber, file: file, into: &out)
+        let source = Diagnostic.visible(raw)
+        out.line(room: source.utf8.count + 3) { w in
+            w.put("  " as StaticString)
+            w.put(source)
+        }
+        let column = max(0, d.column - 1)
+        out.line(room: column + d.length + 4) { w in
+            w.spaces(column + 2)
+            w.put(byte: UInt8(ascii: "^"))
+            for _ in 1..<max(1, d.length) { w.put(byte: UInt8(ascii: "~")) }
+        }
+        if let usage = d.usage {
+            out.line(room: usage.utf8.count + 8) { w in
+                w.put("usage: " as StaticString)
+                w.put(usage)
+            }
+        }
+    }
+
+    /// The first line of a rendered error alone (JSON's `text` of an error).
     package static func head(_ d: Diagnostic, lineNumber: Int?, file: String? = nil) -> String {
+        var out = TextOutput()
+        writeHead(d, lineNumber: lineNumber, file: file, into: &out)
+        return out.text(0)
+    }
+
+    /// `[FILE:][LINE:COL: ]error: MESSAGE[; did you mean 'S'?]`, a line of `out`.
+    private static func writeHead(
+        _ d: Diagnostic, lineNumber: Int?, file: String?, into out: inout TextOutput
+    ) {
         let message = Diagnostic.visible(d.message)
         let suggestion = d.suggestion
-        var head = ""
-        head.reserveCapacity(
-            (file?.utf8.count ?? 0) + message.utf8.count + (suggestion?.utf8.count ?? 0) + 48)
-        Diagnostic.location(file: file, line: lineNumber, column: d.column, into: &head)
-        head += "error: "
-        head += message
-        if let suggestion {
-            head += "; did you mean '"
-            head += suggestion
-            head += "'?"
+        out.line(
+            room: (file?.utf8.count ?? 0) + message.utf8.count + (suggestion?.utf8.count ?? 0) + 64
+        ) { w in
+            if let lineNumber {
+                if let file {
+                    w.put(file)
+                    w.put(byte: UInt8(ascii: ":"))
+                }
+                w.put(lineNumber)
+                w.put(byte: UInt8(ascii: ":"))
+                w.put(d.column)
+                w.put(": " as StaticString)
+            }
+            w.put("error: " as StaticString)
+            w.put(message)
+            if let suggestion {
+                w.put("; did you mean '" as StaticString)
+                w.put(suggestion)
+                w.put("'?" as StaticString)
+            }
         }
-        return head
     }
 }
