@@ -100,4 +100,24 @@ import Testing
         #expect(Suggest.distance(kitten, sitting, &table, limit: 3) == 3)
         #expect(Suggest.distance(Array("ca"), Array("ac"), &table, limit: 1) == 1)
     }
+
+    /// One edit or none, found without a table, agrees with the table for every pair of short
+    /// words over a few letters.
+    @Test func withinOneIsTheDistanceUpToOne() {
+        let letters: [UInt8] = Array("abc".utf8)
+        var words: [[UInt8]] = [[]]
+        for _ in 0..<4 { words += words.flatMap { w in letters.map { w + [$0] } } }
+        words = Array(Set(words.map { $0 })).sorted { $0.lexicographicallyPrecedes($1) }
+        var table: [Int] = []
+        var ones = 0
+        for a in words {
+            for b in words {
+                let d = Suggest.distance(a, b, &table)
+                let expected: Int? = d <= 1 ? d : nil
+                #expect(Suggest.withinOne(a, b) == expected, "\(a) \(b)")
+                if expected == 1 { ones += 1 }
+            }
+        }
+        #expect(ones > 1000)
+    }
 }

@@ -99,9 +99,37 @@ package enum Suggest {
     ) -> Int? {
         let limit = max(1, min(w.count, c.count) / 3)
         guard abs(w.count - c.count) <= limit else { return nil }
-        guard bagDistance(w, c, &counts) <= limit else { return nil }
-        let d = distance(w, c, &table, limit: limit)
+        let d: Int
+        if limit == 1 {
+            // Words of five letters or fewer (most typos): one edit or none, found in one pass.
+            guard let one = withinOne(w, c) else { return nil }
+            d = one
+        } else {
+            guard bagDistance(w, c, &counts) <= limit else { return nil }
+            d = distance(w, c, &table, limit: limit)
+        }
         return isClose(w, c, d) ? d : nil
+    }
+
+    /// The distance of two words when it is 0 or 1 (equal, or one letter inserted, deleted,
+    /// replaced, or two neighbours swapped), else nil: `distance` with a limit of one, in one
+    /// pass and no table.
+    static func withinOne(_ a: [UInt8], _ b: [UInt8]) -> Int? {
+        if a.count == b.count {
+            var i = 0
+            while i < a.count, a[i] == b[i] { i += 1 }
+            if i == a.count { return 0 }
+            if a[(i + 1)...] == b[(i + 1)...] { return 1 }
+            if i + 1 < a.count, a[i] == b[i + 1], a[i + 1] == b[i], a[(i + 2)...] == b[(i + 2)...] {
+                return 1
+            }
+            return nil
+        }
+        let (short, long) = a.count < b.count ? (a, b) : (b, a)
+        guard long.count - short.count == 1 else { return nil }
+        var i = 0
+        while i < short.count, short[i] == long[i] { i += 1 }
+        return short[i...] == long[(i + 1)...] ? 1 : nil
     }
 
     /// The larger of the letters `a` has beyond `b` and `b` beyond `a`, counted with their
