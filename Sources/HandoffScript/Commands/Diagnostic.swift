@@ -84,7 +84,8 @@ extension Diagnostic {
 
     /// Control characters shown as U+FFFD, one for one, so the caret stays under its token.
     static func visible(_ s: String) -> String {
-        guard s.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) else {
+        // A control character is one byte in UTF-8, never part of another character's bytes.
+        guard s.utf8.contains(where: { $0 < 0x20 || $0 == 0x7F }) else {
             return s
         }
         var out = String.UnicodeScalarView()

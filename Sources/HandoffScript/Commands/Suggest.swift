@@ -41,7 +41,7 @@ package enum Suggest {
     /// The command names, read once.
     static let commands = Candidates(CommandTable.names)
 
-    static func closest(to word: String, in candidates: Candidates) -> String? {
+    package static func closest(to word: String, in candidates: Candidates) -> String? {
         // The word as typed is never a suggestion: where it is a candidate, it is valid but
         // misplaced, and no other spelling is what was meant.
         guard !candidates.names.contains(word) else { return nil }

@@ -69,9 +69,9 @@ extension ErrorMessage {
         case .durationWithoutUnit(let got):
             CommandParser.decimal(got).map { CommandParser.unitSuggestion(got, $0) }
         case .unknownSetting(let key, compare: true):
-            key == "output" ? nil : Suggest.closest(to: key, in: compareKeys)
+            key == "output" ? nil : Suggest.closest(to: key, in: compareCandidates)
         case .unknownSetting(let key, compare: false):
-            Suggest.closest(to: key, in: SettingKeys.keys + ["gestures"])
+            Suggest.closest(to: key, in: settingCandidates)
                 ?? NodeKeys.suggestion(key)
         case .unknownPath(let path): CommandParser.pathSuggestion(path)
         case .badValue(let key, let value): Suggest.closest(to: value, in: allowedValues(key))
@@ -121,6 +121,9 @@ extension ErrorMessage {
 
     /// The keys `compare` changes: every setting of the simulation, not `output`.
     private static var compareKeys: [String] { SettingKeys.keys.filter { $0 != "output" } }
+    /// The keys a `set` KEY is suggested from, and a `compare` KEY, read once.
+    private static let settingCandidates = Suggest.Candidates(SettingKeys.keys + ["gestures"])
+    private static let compareCandidates = Suggest.Candidates(compareKeys)
 
     /// A word after the last argument: one of the command's fixed words, if close.
     private static func unexpectedSuggestion(_ word: String, _ command: String) -> String? {
