@@ -212,6 +212,15 @@ import Testing
                 == "7:5: error: row 39 of 'studios' is not on screen")
     }
 
+    /// The usage line's command is the canonical text's first word, as `Command.name` reads it.
+    @Test func theCommandNameIsCutAsCharactersCutIt() {
+        for canonical in ["tap 3", "state", "load a", "load \u{301}a", "set policy uikit", "end"] {
+            #expect(
+                Session.Fail.name(ofCanonical: canonical) == Command.name(ofCanonical: canonical),
+                "\(canonical)")
+        }
+    }
+
     /// A quiet check (a breakpoint's condition, a watched value) never builds its error.
     @Test func aQuietCheckBuildsNoError() {
         var built = false

@@ -23,8 +23,11 @@ package enum Suggest {
     /// when the program starts, not for every error.
     package struct Candidates: Sendable {
         let names: [String]
-        /// Each name's letters as lowercase ASCII bytes; nil for a name that is not ASCII.
-        let letters: [[UInt8]?]
+        /// The ASCII names' letters (`Letters.ascii`), one name after the other, in one array:
+        /// reading a list of hundreds of ids makes no array per name.
+        let letters: [UInt8]
+        /// Where each name's letters are in `letters`; nil for a name that is not ASCII.
+        let spans: [Range<Int>?]
         /// Each ASCII name's letters as a set (`Letters.mask`; 0 for the others).
         let masks: [UInt64]
         /// The longest name's length in bytes.
@@ -32,9 +35,39 @@ package enum Suggest {
 
         package init(_ names: [String]) {
             self.names = names
-            letters = names.map(Letters.ascii)
-            masks = letters.map { $0.map(Letters.mask) ?? 0 }
-            longest = names.reduce(0) { max($0, $1.utf8.count) }
+            var letters: [UInt8] = []
+            var spans: [Range<Int>?] = []
+            var masks: [UInt64] = []
+            var longest = 0
+            spans.reserveCapacity(names.count)
+            masks.reserveCapacity(names.count)
+            for name in names {
+                longest = max(longest, name.utf8.count)
+                let start = letters.count
+                var mask: UInt64 = 0
+                var ascii = true
+                for b in name.utf8 {
+                    guard b < 0x80, b != 0x0D else {
+                        ascii = false
+                        break
+                    }
+                    let letter = b >= 0x41 && b <= 0x5A ? b + 0x20 : b
+                    letters.append(letter)
+                    mask |= 1 << UInt64(letter & 63)
+                }
+                if ascii {
+                    spans.append(start..<letters.count)
+                    masks.append(mask)
+                } else {
+                    letters.removeSubrange(start...)
+                    spans.append(nil)
+                    masks.append(0)
+                }
+            }
+            self.letters = letters
+            self.spans = spans
+            self.masks = masks
+            self.longest = longest
         }
     }
 
@@ -64,13 +97,16 @@ package enum Suggest {
         for k in candidates.names.indices {
             let c = candidates.names[k]
             let d: Int
-            if let ascii, let letters = candidates.letters[k] {
-                // Letters one word has and the other lacks, as sets: each needs an edit.
-                let limit = max(1, min(ascii.count, letters.count) / 3)
+            if let ascii, let span = candidates.spans[k] {
+                // Lengths first, then letters one word has and the other lacks, as sets: each
+                // needs an edit. Only then are the candidate's letters copied out.
+                let limit = max(1, min(ascii.count, span.count) / 3)
                 let other = candidates.masks[k]
-                guard (mask & ~other).nonzeroBitCount <= limit,
+                guard abs(ascii.count - span.count) <= limit,
+                    (mask & ~other).nonzeroBitCount <= limit,
                     (other & ~mask).nonzeroBitCount <= limit,
-                    let found = closeDistance(ascii, letters, &table, &counts)
+                    let found = closeDistance(
+                        ascii, Array(candidates.letters[span]), &table, &counts)
                 else { continue }
                 d = found
             } else {
@@ -158,9 +194,9 @@ package enum Suggest {
     {
         if let ascii {
             guard ascii.count >= 3 else { return nil }
-            for (c, letters) in zip(candidates.names, candidates.letters) {
+            for (c, span) in zip(candidates.names, candidates.spans) {
                 let starts =
-                    letters.map { $0.starts(with: ascii) }
+                    span.map { candidates.letters[$0].starts(with: ascii) }
                     ?? c.lowercased().hasPrefix(word.lowercased())
                 if starts { return c }
             }

@@ -17,7 +17,20 @@ extension Session {
             guard let canonical else { return Diagnostic(.unprinted) }
             return Diagnostic(
                 problem(), at: ParsedCommand.range(part ?? .name, in: parts),
-                command: Command.name(ofCanonical: canonical))
+                command: Self.name(ofCanonical: canonical))
+        }
+
+        /// The command's name, the canonical text's first word: cut at the first space byte
+        /// unless a non-ASCII byte follows it (a combining mark would join the space, and
+        /// `Command.name` reads characters).
+        static func name(ofCanonical canonical: String) -> String {
+            let bytes = canonical.utf8
+            guard let space = bytes.firstIndex(of: UInt8(ascii: " ")) else { return canonical }
+            let next = bytes.index(after: space)
+            guard next == bytes.endIndex || bytes[next] < 0x80 else {
+                return Command.name(ofCanonical: canonical)
+            }
+            return String(canonical[..<space])
         }
 
         /// A rare error worded where it is found (`CommandProblem.message`), only if it prints.
