@@ -18,9 +18,7 @@ package enum CommandParser {
         let tokens = Token.split(line)
         guard let head = tokens.first else { return nil }
         guard let spec = CommandTable.spec(head.text) else {
-            throw Diagnostic(
-                "unknown command '\(head.text)'", at: head,
-                suggestion: Suggest.command(head.text))
+            throw Diagnostic(.unknownCommand(head.text), at: head)
         }
         var p = Cursor(tokens: Array(tokens.dropFirst()), spec: spec, lineEnd: line.count + 1)
         p.parts[.name] = SourceRange(head)
