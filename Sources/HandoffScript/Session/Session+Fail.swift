@@ -5,7 +5,7 @@ extension Session {
     /// the line: a typed problem, worded and given its usage line only if it prints.
     struct Fail {
         /// Where each part of the command was typed.
-        var parts: [ParsedCommand.Part: SourceRange]
+        var parts: PartRanges
         /// The command's canonical text (its name is the usage's), or nil for a quiet check.
         var canonical: String?
 
