@@ -8,7 +8,16 @@ package struct SourceRange: Equatable, Hashable, Sendable {
         self.length = max(1, length)
     }
 
-    package init(_ token: Token) { self.init(column: token.column, length: token.text.count) }
+    package init(_ token: Token) {
+        self.init(column: token.column, length: Self.length(token.text))
+    }
+
+    /// A word's length in characters: its bytes, when they are ASCII other than a carriage
+    /// return (each its own character), without breaking it into characters.
+    static func length(_ text: String) -> Int {
+        let bytes = text.utf8
+        return bytes.allSatisfy({ $0 < 0x80 && $0 != 0x0D }) ? bytes.count : text.count
+    }
 
     /// From the start of `self` to the end of `other`.
     package func through(_ other: SourceRange) -> SourceRange {
