@@ -10,6 +10,8 @@ extension Session {
         var resumed: Bool
         /// It loaded a scene.
         var loaded: Bool
+        /// It changes values only through the simulator's writes (`Command.onlyMoves`).
+        var onlyMoved: Bool
     }
 
     /// Executes the command into `facts`, around it the history: a stopped command's rest
@@ -44,7 +46,9 @@ extension Session {
         if dropped != nil { dropped = nil }
         if history, keepsHistory { logCommand(parsed.canonical, start: start) }
         if resumed || (history && debug.active) { endCommand(history: history, resumed: resumed) }
-        return Ran(history: history, resumed: resumed, loaded: loads != loadsBefore)
+        return Ran(
+            history: history, resumed: resumed, loaded: loads != loadsBefore,
+            onlyMoved: parsed.command.onlyMoves)
     }
 
     /// Adds to the command's own facts what the session saw around them: watch lines between
@@ -52,7 +56,7 @@ extension Session {
     /// decisions to `why`.
     mutating func annotate(
         _ facts: inout [Fact], _ ran: Ran, _ canonical: String, inspection: Bool,
-        before: Snapshot
+        before: inout Snapshot
     ) {
         if !debug.watchLines.isEmpty {
             Self.interleave(debug.watchLines, into: &facts)
@@ -65,18 +69,32 @@ extension Session {
             droppedHazards = nil
             facts.insert(contentsOf: hazardFacts(d.tally, entry: d.entry, why: false), at: 0)
         }
-        if !inspection, debug.pending == nil, sim.hasHazards {
-            let entry =
-                (ran.history || ran.resumed) && keepsHistory && !log.isEmpty ? log.count - 1 : nil
-            facts += hazardFacts(sim.takeHazards(), entry: entry, why: true)
+        if !inspection, debug.pending == nil {
+            // Taken in place (an empty tally when there is none: asking `hasHazards` here would
+            // copy the simulator).
+            let tally = sim.takeHazards()
+            if !tally.isEmpty {
+                let entry =
+                    (ran.history || ran.resumed) && keepsHistory && !log.isEmpty
+                    ? log.count - 1 : nil
+                facts += hazardFacts(tally, entry: entry, why: true)
+            }
         }
-        if !inspection, !ran.loaded { before.appendChanges(to: sim, paths, &facts) }
+        if !inspection, !ran.loaded {
+            before.appendChanges(to: sim, paths, onlyMoved: ran.onlyMoved, &facts)
+            // The values are the simulator's now: the next command reads again only what is
+            // written from here on.
+            sim.trackWrites(token: before.token)
+        }
         if !debug.stopLines.isEmpty {
             facts += debug.stopLines
             debug.stopLines = []
         }
-        // `why` after `continue` or `step` explains the command they resumed.
-        why.commit(ran.resumed ? debug.command : canonical, in: sim)
+        // `why` after `continue` or `step` explains the command they resumed. The simulator is
+        // handed to `why` only for a refused `tab` (a `Simulator` argument here is a copy).
+        if let refusal = why.commit(ran.resumed ? debug.command : canonical) {
+            why.refusalEnds(at: WhyLog.blockedUntil(refusal, sim))
+        }
     }
 
     /// Renders the facts: as text into `rendered` (what a trace stores, also under `--json`
