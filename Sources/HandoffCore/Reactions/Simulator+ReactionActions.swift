@@ -81,7 +81,6 @@ extension Simulator {
                 setOffset(n, Double(p) * graph.nodes[n].frame.width)
             }
             selected[n] = p
-            noteWrite(n)
             code.from = Double(old)
             code.to = Double(p)
             emit(.code(code))

@@ -14,7 +14,6 @@ extension Simulator {
         func take(_ n: Int, _ phase: SharePhase, _ amount: Double) {
             guard amount >= Ledger.negligible else { return }
             offsets[n] += sign * amount
-            noteWrite(n)
             let r = range(n)
             if abs(offsets[n] - r.upperBound) < Ledger.negligible { offsets[n] = r.upperBound }
             if abs(offsets[n] - r.lowerBound) < Ledger.negligible { offsets[n] = r.lowerBound }

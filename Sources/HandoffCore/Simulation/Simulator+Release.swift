@@ -182,7 +182,6 @@ extension Simulator {
         if target != selected[p] {
             emit(.pageSelected(node: p, from: selected[p], to: target))
             selected[p] = target
-            noteWrite(p)
             repair(container: p, page: target)
         }
     }

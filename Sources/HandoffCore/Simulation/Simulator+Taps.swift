@@ -64,7 +64,6 @@ extension Simulator {
         case .switcher(let duration):
             guard segment != from else { return }
             selected[c] = segment
-            noteWrite(c)
             emit(.pageSelected(node: c, from: from, to: segment))
             animations.append(
                 .transition(
@@ -75,7 +74,6 @@ extension Simulator {
             guard segment != from || offsets[c] != target else { return }
             springTo(c, .page, target: target, velocity: 0)
             selected[c] = segment
-            noteWrite(c)
             if segment != from {
                 emit(.pageSelected(node: c, from: from, to: segment))
                 repair(container: c, page: segment)

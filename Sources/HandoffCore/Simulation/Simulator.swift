@@ -19,14 +19,6 @@ public struct Simulator: Sendable {
     var pulls: [Double?]
     /// Selected page of each pager and switcher.
     public internal(set) var selected: [Int]
-    /// The nodes whose offset or selected page was written since `trackWrites(token:)`, each
-    /// once, in the order first written: the only nodes whose printed values can have changed
-    /// since (SPEC §9: a command's changes are looked for there, not in every node).
-    public internal(set) var written: [Int] = []
-    /// Per node, whether it is in `written`.
-    var isWritten: [Bool]
-    /// The token `trackWrites(token:)` was last given (0: never): which tracking `written` is.
-    public internal(set) var writesToken = 0
     @usableFromInline var animations: [Animation] = []
     /// An empty buffer with capacity that `step(to:)` swaps with `animations`: a frame allocates
     /// nothing.
@@ -71,7 +63,6 @@ public struct Simulator: Sendable {
         offsets = Array(repeating: 0, count: graph.count)
         pulls = Array(repeating: nil, count: graph.count)
         selected = Array(repeating: 0, count: graph.count)
-        isWritten = Array(repeating: false, count: graph.count)
         for i in graph.nodes.indices {
             if let s = graph.nodes[i].sheet {
                 let top = s.detents.first { $0.name == s.initial }?.top ?? s.bottomMost
@@ -244,14 +235,12 @@ public struct Simulator: Sendable {
         } else {
             offsets[i] = Swift.min(Swift.max(offsets[i], r.lowerBound), r.upperBound)
         }
-        noteWrite(i)
     }
 
     /// Sets an offset from outside a drag (springs, repairs); the raw pull is derived from it.
     mutating func setOffset(_ i: Int, _ value: Double) {
         offsets[i] = value
         pulls[i] = nil
-        noteWrite(i)
     }
 
     /// How far node `i` can move in direction `dir` within its range (0 at the edge).
@@ -278,7 +267,6 @@ public struct Simulator: Sendable {
             let i = graph.parallaxOrder[k]
             let f = graph.parallaxFollowed[k]
             offsets[i] = parallaxOffset(i, following: f, at: offsets[f])
-            noteWrite(i)
         }
     }
 

@@ -151,16 +151,6 @@ package enum Command: Equatable, Sendable {
         }
     }
 
-    /// Whether the command changes the scene's values (offsets, pages, tops, heights) only through
-    /// what the simulator writes as it moves (SPEC §9): its changes are looked for in the nodes
-    /// it wrote. The others (`set`, `back`, `load`, …) compare every value.
-    package var onlyMoves: Bool {
-        switch self {
-        case .touch, .move, .pan, .end, .swipe, .tap, .tab, .wait, .step, .settle: true
-        default: false
-        }
-    }
-
     /// Whether the command belongs to the history since the last load (SPEC §10.1): what `back`
     /// undoes and `record`, `compare` and `plot` re-run. `step` is one unless it resumes a stop
     /// (the session decides that).

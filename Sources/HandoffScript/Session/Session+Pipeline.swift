@@ -10,8 +10,6 @@ extension Session {
         var resumed: Bool
         /// It loaded a scene.
         var loaded: Bool
-        /// It changes values only through the simulator's writes (`Command.onlyMoves`).
-        var onlyMoved: Bool
     }
 
     /// Executes the command into `facts`, around it the history: a stopped command's rest
@@ -46,9 +44,7 @@ extension Session {
         if dropped != nil { dropped = nil }
         if history, keepsHistory { logCommand(parsed.canonical, start: start) }
         if resumed || (history && debug.active) { endCommand(history: history, resumed: resumed) }
-        return Ran(
-            history: history, resumed: resumed, loaded: loads != loadsBefore,
-            onlyMoved: parsed.command.onlyMoves)
+        return Ran(history: history, resumed: resumed, loaded: loads != loadsBefore)
     }
 
     /// Adds to the command's own facts what the session saw around them: watch lines between
@@ -56,7 +52,7 @@ extension Session {
     /// decisions to `why`.
     mutating func annotate(
         _ facts: inout [Fact], _ ran: Ran, _ canonical: String, inspection: Bool,
-        before: inout Snapshot
+        before: Snapshot
     ) {
         if !debug.watchLines.isEmpty {
             Self.interleave(debug.watchLines, into: &facts)
@@ -80,12 +76,7 @@ extension Session {
                 facts += hazardFacts(tally, entry: entry, why: true)
             }
         }
-        if !inspection, !ran.loaded {
-            before.appendChanges(to: sim, paths, onlyMoved: ran.onlyMoved, &facts)
-            // The values are the simulator's now: the next command reads again only what is
-            // written from here on.
-            sim.trackWrites(token: before.token)
-        }
+        if !inspection, !ran.loaded { before.appendChanges(to: sim, paths, &facts) }
         if !debug.stopLines.isEmpty {
             facts += debug.stopLines
             debug.stopLines = []

@@ -74,7 +74,7 @@ package struct Session {
     /// The printable values of the current scene.
     var paths: ValuePaths
     /// The values before a command (its buffer is reused from one command to the next).
-    private(set) var snapshot = Snapshot()
+    private var snapshot = Snapshot()
     /// Settings made with `set`, which survive `load` (SPEC §8).
     var userSettings: [String: Setting] = [:]
     /// The loaded scene's own settings still in force.
@@ -170,9 +170,7 @@ package struct Session {
         // The values before the command, in the session's reused snapshot (given back after).
         var before = snapshot
         snapshot = Snapshot()
-        // Values are read again only where the simulator wrote since the last command; it tracks
-        // this command's writes under the token the snapshot gives.
-        if !inspection { sim.trackWrites(token: before.capture(sim, paths)) }
+        if !inspection { before.capture(sim, paths) }
         defer { snapshot = before }
         var facts: [Fact] = []
         // The facts' buffer goes back to `collect` for the next command.
@@ -185,7 +183,7 @@ package struct Session {
                 parsed, line: line, lineNumber: lineNumber, file: file, inspection: inspection,
                 facts: &facts, result: &result)
         else { return }
-        annotate(&facts, ran, parsed.canonical, inspection: inspection, before: &before)
+        annotate(&facts, ran, parsed.canonical, inspection: inspection, before: before)
         result.canonical = parsed.canonical
         // Text is what traces store, also under `--json`; written into the session's buffer.
         var rendered = textBuffer
