@@ -52,7 +52,7 @@ extension Session {
     /// decisions to `why`.
     mutating func annotate(
         _ facts: inout [Fact], _ ran: Ran, _ canonical: String, inspection: Bool,
-        before: Snapshot
+        before: inout Snapshot
     ) {
         if !debug.watchLines.isEmpty {
             Self.interleave(debug.watchLines, into: &facts)
@@ -76,7 +76,11 @@ extension Session {
                 facts += hazardFacts(tally, entry: entry, why: true)
             }
         }
-        if !inspection, !ran.loaded { before.appendChanges(to: sim, paths, &facts) }
+        if !inspection, !ran.loaded {
+            // The values after the command are kept: they are the next command's values before.
+            before.appendChanges(to: sim, paths, &facts)
+            snapshotIsCurrent = true
+        }
         if !debug.stopLines.isEmpty {
             facts += debug.stopLines
             debug.stopLines = []
