@@ -300,8 +300,15 @@ func benchStartUp() {
         target: "≤ 50 ms")
 }
 
+// `handoff-bench mix SCENE …` and `handoff-bench fling …` print a generated script instead;
+// `handoff-bench mixes` times only the realistic mixes (`BENCH_MIX_COMMANDS`, default 100,000).
+if let status = printScript(Array(CommandLine.arguments.dropFirst())) { exit(status) }
 print("handoff-bench (release build, \(cores) cores)")
 try! FileManager.default.createDirectory(atPath: workDir, withIntermediateDirectories: true)
+if CommandLine.arguments.dropFirst().first == "mixes" {
+    benchMixes()
+    exit(0)
+}
 benchMoves()
 benchHitTest()
 benchImport()
@@ -312,6 +319,7 @@ benchDebugger(
     commands: Int(ProcessInfo.processInfo.environment["BENCH_COMMANDS"] ?? "") ?? 1_000_000)
 benchPlot()
 benchCommands()
+benchMixes()
 benchOutputMemory(
     commands: Int(ProcessInfo.processInfo.environment["BENCH_COMMANDS"] ?? "") ?? 1_000_000)
 benchTestJobs()

@@ -28,6 +28,31 @@ struct NumberFormatTests {
         #expect(Double(text) == value)
     }
 
+    /// The typed-number path of `exact` (at most three decimals) spells what the shortest
+    /// round-trip text spells, on numbers as people type them and on arbitrary doubles, where it
+    /// must decline rather than round.
+    @Test func exactShortAgreesWithTheGeneralSpelling() {
+        var random = SplitMix(seed: 28)
+        var answered = 0
+        for k in 0..<200_000 {
+            let typed = Double(Int.random(in: -9_999_999...9_999_999, using: &random))
+            let value: Double =
+                switch k % 4 {
+                case 0: typed
+                case 1: typed / 10
+                case 2: typed / 1000
+                default: Double(bitPattern: random.next() & ~(0x7FF << 52) | (0x3FF << 52)) * 1e3
+                }
+            guard value != 0, let short = NumberFormat.exactShort(value) else { continue }
+            answered += 1
+            #expect(short == NumberFormat.exactGeneral(value), "\(value)")
+            if short != NumberFormat.exactGeneral(value) { return }
+        }
+        #expect(answered > 140_000)
+        #expect(NumberFormat.exactShort(0.1 + 0.2) == nil)
+        #expect(NumberFormat.exactShort(1e-5) == nil)
+    }
+
     /// `printsSame` (the before/after comparison of a command's values, which formats nothing)
     /// agrees with comparing the printed texts, at the rounding boundaries and around them.
     @Test func printsSameAgreesWithTheText() {

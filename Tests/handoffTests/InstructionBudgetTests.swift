@@ -41,10 +41,50 @@ struct InstructionBudgetTests {
         let lines = text.split(separator: "\n").filter { !$0.hasPrefix("#") }
         // 8,174 × 1.1 = 8,991.4, + 427 = 9,418.4; 8,634 × 1.1 = 9,497.4, + 45 + 426 = 9,968.4;
         // 8,664 × 1.1 = 9,530.4, + 305 + 429 = 10,264.4.
-        #expect(lines == ["script 9419", "replay 9969", "recording 10265"])
+        // Issue 28's realistic sessions, measured at abc451c, + 10 %, rounded up: 46,601 × 1.1 =
+        // 51,261.1; 81,918 × 1.1 = 90,109.8; 75,937 × 1.1 = 83,530.7; 41,301 × 1.1 = 45,431.1;
+        // 44,865 × 1.1 = 49,351.5; 199,954 × 1.1 = 219,949.4.
+        #expect(
+            lines == [
+                "script 9419", "replay 9969", "recording 10265", "mix-tabs 51262",
+                "mix-sheet 90110", "mix-indicator 83531", "mix-switcher 45432",
+                "mix-stretchy 49352", "fling 219950",
+            ])
         #expect(text.contains("+305 a recorded command"))
         #expect(text.contains("9,400 -> 9,543"))
         #expect(text.contains("8,908 -> 9,335"))
+        #expect(text.contains("fling 199,954"))
+    }
+
+    /// With nine figures the mixes and the fling-heavy script are checked too, each named when
+    /// over its line; any other number of figures is a usage error.
+    @Test func theMixesAreCheckedWithNineFigures() throws {
+        let cycle = ["8174", "8634", "8664"]
+        let today = try Self.check(cycle + ["46601", "81918", "75937", "41301", "44865", "199954"])
+        #expect(today.status == 0, "\(today.err)")
+        #expect(
+            today.out
+                == "instruction budget: script 8174, replay 8634, recording 8664, mix-tabs 46601,"
+                + " mix-sheet 81918, mix-indicator 75937, mix-switcher 41301, mix-stretchy 44865,"
+                + " fling 199954 within .ci/instruction-budget\n")
+        let over = try Self.check(cycle + ["51263", "81918", "75937", "41301", "49353", "219951"])
+        #expect(over.status == 1)
+        #expect(
+            over.err
+                == "instruction budget: mix-tabs 51263 instructions a command exceeds its budget"
+                + " 51262 by 1 (.ci/instruction-budget)\n"
+                + "instruction budget: mix-stretchy 49353 instructions a command exceeds its budget"
+                + " 49352 by 1 (.ci/instruction-budget)\n"
+                + "instruction budget: fling 219951 instructions a command exceeds its budget"
+                + " 219950 by 1 (.ci/instruction-budget)\n")
+        // A budget without the mixes' lines fails on nine figures, not on three.
+        let old = "script 9000\nreplay 9000\nrecording 9531\n"
+        #expect(try Self.check(cycle, budget: old).status == 0)
+        let missing = try Self.check(cycle + ["1", "1", "1", "1", "1", "1"], budget: old)
+        #expect(missing.status == 1)
+        #expect(missing.err.contains("no 'mix-tabs' line"))
+        #expect(missing.err.contains("no 'fling' line"))
+        #expect(try Self.check(cycle + ["1"]).status == 2)
     }
 
     @Test func figuresWithinTheBudgetPass() throws {

@@ -3,7 +3,7 @@
 /// does. It is given facts — the hit target and path, the axes that can pan, what the touch-down
 /// stopped, the chain and owner the simulator chose — never the scene, and each event returns a
 /// decision that the `Simulator` executes (STYLE habits 1 and 2).
-@usableFromInline struct GestureCoordinator: Equatable, Sendable {
+struct GestureCoordinator: Equatable, Sendable {
     /// What the touch-down found and did, as small values.
     struct Contact: Equatable, Sendable {
         var target: Target
@@ -70,7 +70,7 @@
     }
 
     /// Where the gesture is, without its payload (what `Simulator.phase` reads).
-    @usableFromInline enum Stage: Equatable, Sendable {
+    enum Stage: Equatable, Sendable {
         case idle
         case touching
         case panning
@@ -82,7 +82,7 @@
     var state: State = .idle
 
     /// The state's case.
-    @usableFromInline var stage: Stage {
+    var stage: Stage {
         switch state {
         case .idle: .idle
         case .touching(let t): t.value.cancelled ? .cancelled : .touching

@@ -6,17 +6,17 @@ public struct Deceleration: Equatable, Sendable {
     public static let fast = 0.99
 
     /// Initial velocity, pt/s.
-    public var velocity: Double
+    public let velocity: Double
     /// Rate per millisecond.
-    public var rate: Double
+    public let rate: Double
+    /// `k = 1000·ln r` (1/s), computed once (every formula below reads it).
+    public let k: Double
 
     public init(velocity: Double, rate: Double) {
         self.velocity = velocity
         self.rate = rate
+        k = 1000 * log(rate)
     }
-
-    /// `k = 1000·ln r` (1/s).
-    public var k: Double { 1000 * log(rate) }
 
     /// Distance travelled after `t` seconds: `v0·(r^(1000t) − 1)/k`.
     public func travel(at t: Double) -> Double { velocity * (exp(k * t) - 1) / k }

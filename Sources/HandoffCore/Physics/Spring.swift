@@ -30,7 +30,6 @@ public struct Spring: Equatable, Sendable {
     public var damping: Double { 2 * dampingRatio * stiffness.squareRoot() }
 
     /// Displacement from rest and velocity at `t`, from displacement `x0` and velocity `v0`.
-    @inline(__always)
     public func state(displacement x0: Double, velocity v0: Double, at t: Double)
         -> (x: Double, v: Double)
     {

@@ -15,7 +15,7 @@ public enum AnimationKind: String, Sendable {
 }
 
 /// Momentum running through a chain of nodes.
-@usableFromInline struct Momentum: Equatable, Sendable {
+struct Momentum: Equatable, Sendable {
     /// Participating nodes, innermost first; the driver is first.
     var chain: [Int]
     var decel: Deceleration
@@ -30,10 +30,20 @@ public enum AnimationKind: String, Sendable {
     var gestureChain: [Int] = []
     /// Where the driver lands exactly: a target the app's code wrote (SPEC §13.3).
     var landing: Double?
+    /// The phase in which `lastConsumer` took the last share of the last frame's travel, when
+    /// nothing was left over and no pull was taken back (every earlier share used up its
+    /// node's room); nil otherwise. The frames after it are then `lastConsumer`'s alone until
+    /// its room or the momentum runs out, which `skipSteadyMomentum` finds in closed form.
+    var steadyPhase: SharePhase?
+    /// While steady: `lastConsumer`'s offset and the applied travel when it became steady. Its
+    /// offset is `anchorOffset + applied − anchorApplied` from then on, stepped or not, so a
+    /// frame taken in closed form lands where stepping lands, to the last bit.
+    var anchorOffset = 0.0
+    var anchorApplied = 0.0
 }
 
 /// A spring on one node's offset, in closed form from its start.
-@usableFromInline struct SpringAnimation: Equatable, Sendable {
+struct SpringAnimation: Equatable, Sendable {
     var node: Int
     var kind: AnimationKind
     var target: Double
@@ -43,20 +53,18 @@ public enum AnimationKind: String, Sendable {
     var spring: Spring
 
     /// Displacement from the target and velocity at time `t` (from the spring's start).
-    @inline(__always)
     func state(at t: Double) -> (x: Double, v: Double) {
         spring.state(displacement: displacement, velocity: velocity, at: t - start)
     }
 
     /// Displacement and velocity at frame `k` of a command's `clock`.
-    @inline(__always)
     func state(atFrame k: Int, _ clock: FrameClock) -> (x: Double, v: Double) {
         state(at: clock.time(ofFrame: k))
     }
 }
 
 /// A switcher cross-dissolve.
-@usableFromInline struct Transition: Equatable, Sendable {
+struct Transition: Equatable, Sendable {
     var node: Int
     var from: Int
     var to: Int
@@ -65,7 +73,7 @@ public enum AnimationKind: String, Sendable {
 }
 
 /// One running animation.
-@usableFromInline enum Animation: Equatable, Sendable {
+enum Animation: Equatable, Sendable {
     case momentum(Momentum)
     case spring(SpringAnimation)
     case transition(Transition)

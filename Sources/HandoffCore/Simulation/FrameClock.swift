@@ -19,7 +19,7 @@ public struct FrameClock: Sendable {
     }
 
     /// The time of frame `k` of the command.
-    @inlinable public func time(ofFrame k: Int) -> Double { start + Double(k) / fps }
+    public func time(ofFrame k: Int) -> Double { start + Double(k) / fps }
 
     /// Counts `n` more frames, as `n` calls of `next()` would.
     public mutating func skip(_ n: Int) { taken += n }

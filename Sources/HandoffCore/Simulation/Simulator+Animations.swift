@@ -212,8 +212,7 @@ extension Simulator {
     /// The first frame of `after + 1 … last` at which `holds` is true, where over those frames it
     /// is false and then true (and false up to `after`), or nil: doubling steps from `guess` (in
     /// that span), down while it holds or up while it does not, then halving.
-    @inline(__always)
-    private static func firstFrame(
+    static func firstFrame(
         after: Int, through last: Int, from guess: Int, where holds: (Int) -> Bool
     ) -> Int? {
         // `below`: a frame known false (or `after`), `above`: one known true.
@@ -273,7 +272,6 @@ extension Simulator {
 
     /// The offset of spring `s`'s node `x` from its target: a detent spring is clamped to the
     /// sheet's range (SPEC §5.9: no overscroll).
-    @inline(__always)
     private func springOffset(_ s: SpringAnimation, _ x: Double) -> Double {
         guard graph.motion[s.node].isSheet else { return s.target + x }
         let r = range(s.node)
@@ -291,9 +289,11 @@ extension Simulator {
         }
         let delta = travel - m.applied
         noteAnimating(m.chain, mover: m.chain[0], .momentum)
+        let steadyRoom = self.steadyRoom(m)
         var l = share(delta, chain: m.chain, ownerOnly: m.ownerOnly, fling: true)
         m.applied += delta - l.unconsumed
         guard abs(l.unconsumed) > Ledger.negligible else {
+            noteSteadiness(&m, l, room: steadyRoom)
             ledger = l
             emit(.flingFrame(l))
             recordHandoffs(l, last: &m.lastConsumer)

@@ -99,9 +99,12 @@ extension Simulator {
 
     /// Emits a handoff for every change of consumer since `last` (within a gesture or a fling).
     mutating func recordHandoffs(_ l: Ledger, last: inout Int?) {
-        for c in l.consumers {
-            if let previous = last, previous != c { emit(.handoff(from: previous, to: c)) }
-            last = c
+        // The ledger's consumers in order (`Ledger.consumers`), read without building the list.
+        for s in l.shares where s.phase != .overscroll {
+            if let previous = last, previous != s.node {
+                emit(.handoff(from: previous, to: s.node))
+            }
+            last = s.node
         }
     }
 

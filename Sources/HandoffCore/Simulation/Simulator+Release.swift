@@ -116,13 +116,11 @@ extension Simulator {
     /// UIKit's scroll view starts no momentum below 0.25 pt/ms (SPEC §4.4).
     static let momentumThreshold = 250.0
 
-    @inline(__always)
     func clamped(_ n: Int) -> Double {
         let r = range(n)
         return Swift.min(Swift.max(offsets[n], r.lowerBound), r.upperBound)
     }
 
-    @inline(__always)
     func isOnDetent(_ s: Int) -> Bool {
         let top = sheetTop(s)
         return graph.nodes[s].sheet!.detents.contains { abs($0.top - top) < 1e-9 }

@@ -155,7 +155,6 @@ extension Simulator {
     }
 
     /// Whether a tap can reach this target: a tappable view, a row, or a segment.
-    @inline(__always)
     func isTappable(_ target: Target) -> Bool {
         let n = graph.nodes[target.node]
         if n.kind.isBackdrop { return false }
@@ -290,21 +289,18 @@ extension Simulator {
 
     /// The pager or switcher a tabs control drives, when it is transitioning (the control is
     /// disabled then).
-    @inline(__always)
     func transitioningControlled(tabs i: Int) -> Int? {
         guard let c = graph.controlled[i] else { return nil }
         return isTransitioning(c) ? c : nil
     }
 
     /// The segment a tabs control shows as selected (its pager's or switcher's page).
-    @inline(__always)
     public func segment(of tabs: Int) -> Int {
         guard let c = graph.controlled[tabs] else { return 0 }
         return page(c)
     }
 
     /// Why `tab` would be refused now: a pan is active, or the controlled page is transitioning.
-    @inline(__always)
     public func tabRefusal(_ tabs: Int) -> Refusal? {
         if case .panning = gesture.stage { return .panActive }
         return transitioningControlled(tabs: tabs).map(Refusal.transitioning)

@@ -19,14 +19,14 @@ public struct Simulator: Sendable {
     var pulls: [Double?]
     /// Selected page of each pager and switcher.
     public internal(set) var selected: [Int]
-    @usableFromInline var animations: [Animation] = []
+    var animations: [Animation] = []
     /// An empty buffer with capacity that `step(to:)` swaps with `animations`: a frame allocates
     /// nothing.
     var spareAnimations: [Animation] = []
     /// The springs' rest frames that `runSpringsAlone` fills, kept with its capacity.
     var spareRestFrames: [Int] = []
     /// The finger's gesture, from touch-down to lift.
-    @usableFromInline var gesture = GestureCoordinator()
+    var gesture = GestureCoordinator()
     public internal(set) var lastTap: TapRecord?
     /// The last move's (or momentum frame's) sharing.
     public internal(set) var ledger: Ledger?
@@ -108,7 +108,7 @@ public struct Simulator: Sendable {
 
     public var layout: Layout { Layout(shared: sharedGraph, offsets: offsets, selected: selected) }
 
-    @inlinable public var phase: Phase {
+    public var phase: Phase {
         switch gesture.stage {
         case .touching: .touching
         case .panning: .panning
@@ -145,7 +145,6 @@ public struct Simulator: Sendable {
     public var fingerPosition: Point? { gesture.position }
 
     /// The page of a pager (`round(offset / width)`) or switcher (its selected page).
-    @inline(__always)
     public func page(_ i: Int) -> Int {
         if graph.motion[i].pages == .switched { return selected[i] }
         let w = graph.nodes[i].frame.width
@@ -154,7 +153,6 @@ public struct Simulator: Sendable {
         return Swift.min(Swift.max(p, 0), Swift.max(0, graph.pageCount(i) - 1))
     }
 
-    @inline(__always)
     public func sheetTop(_ i: Int) -> Double { graph.nodes[i].sheet!.bottomMost - offsets[i] }
 
     public var animationInfo: [AnimationInfo] {
@@ -174,7 +172,6 @@ public struct Simulator: Sendable {
     }
 
     /// Whether a pager or switcher is still moving to a page.
-    @inline(__always)
     public func isTransitioning(_ i: Int) -> Bool {
         animations.contains { a in
             switch a {
@@ -187,15 +184,9 @@ public struct Simulator: Sendable {
 
     // MARK: Offsets and overscroll
 
-    // The small queries that mutating methods ask (here, `page`, `sheetTop`, `isTransitioning`,
-    // and the tab and release helpers) are `@inline(__always)`: calling a non-mutating method
-    // from a mutating one copies the whole simulator to pass it; inlined, it reads in place.
-
-    @inline(__always)
     func range(_ i: Int) -> ClosedRange<Double> { graph.range(i) }
 
     /// Signed visual overscroll: positive past max, negative before min.
-    @inline(__always)
     func visualOverscroll(_ i: Int) -> Double {
         let r = range(i)
         let o = offsets[i]
@@ -204,14 +195,11 @@ public struct Simulator: Sendable {
         return 0
     }
 
-    @inline(__always)
     func isOverscrolled(_ i: Int) -> Bool { abs(visualOverscroll(i)) > 1e-9 }
 
-    @inline(__always)
     func dimension(_ i: Int) -> Double { graph.viewport(i) }
 
     /// The raw pull behind the visual overscroll (the rubber band inverted).
-    @inline(__always)
     func rawOverscroll(_ i: Int) -> Double {
         if let p = pulls[i] { return p }
         let b = visualOverscroll(i)
@@ -244,7 +232,6 @@ public struct Simulator: Sendable {
     }
 
     /// How far node `i` can move in direction `dir` within its range (0 at the edge).
-    @inline(__always)
     func room(_ i: Int, _ dir: ScrollDirection) -> Double {
         let r = range(i)
         let room: Double
@@ -256,7 +243,6 @@ public struct Simulator: Sendable {
         return room < Ledger.negligible ? 0 : room
     }
 
-    @inline(__always)
     func bounces(_ i: Int) -> Bool {
         graph.motion[i].bounces
     }
@@ -313,5 +299,5 @@ public struct Simulator: Sendable {
     }
 
     /// Whether anything still animates (`settle` advances frames until it does not).
-    @inlinable public var isAnimating: Bool { !animations.isEmpty }
+    public var isAnimating: Bool { !animations.isEmpty }
 }

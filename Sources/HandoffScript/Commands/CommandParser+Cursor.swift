@@ -9,7 +9,7 @@ extension CommandParser {
         var lineEnd: Int
         var i = 0
         /// Where each part was typed.
-        var parts: [ParsedCommand.Part: SourceRange] = [:]
+        var parts = PartRanges()
 
         var peek: Token? { i < tokens.count ? tokens[i] : nil }
 

@@ -52,22 +52,27 @@ package enum CommandParser {
         var digits = 0
         var seenDot = false
         var seenExp = false
-        var prev: Character = " "
-        for (k, ch) in s.enumerated() {
+        // By byte: every accepted character is ASCII, and a byte of anything else is refused
+        // as its character would be.
+        var prev = UInt8(ascii: " ")
+        for (k, ch) in s.utf8.enumerated() {
             switch ch {
-            case "0"..."9": digits += 1
-            case "+", "-": guard k == 0 || prev == "e" || prev == "E" else { return nil }
-            case ".":
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): digits += 1
+            case UInt8(ascii: "+"), UInt8(ascii: "-"):
+                guard k == 0 || prev == UInt8(ascii: "e") || prev == UInt8(ascii: "E") else {
+                    return nil
+                }
+            case UInt8(ascii: "."):
                 guard !seenDot, !seenExp else { return nil }
                 seenDot = true
-            case "e", "E":
+            case UInt8(ascii: "e"), UInt8(ascii: "E"):
                 guard !seenExp, digits > 0 else { return nil }
                 seenExp = true
             default: return nil
             }
             prev = ch
         }
-        guard digits > 0, prev != "e", prev != "E", prev != "+", prev != "-" else { return nil }
+        guard digits > 0, !"eE+-".utf8.contains(prev) else { return nil }
         return Double(s)
     }
 

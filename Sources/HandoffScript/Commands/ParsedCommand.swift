@@ -56,12 +56,12 @@ package struct ParsedCommand: Equatable, Sendable {
     }
 
     package let command: Command
-    package var parts: [Part: SourceRange]
+    package var parts: PartRanges
     /// `command.canonical`, spelled once when the line is parsed (the parse cache keeps it, so a
     /// repeated line never formats its numbers again).
     package let canonical: String
 
-    package init(_ command: Command, parts: [Part: SourceRange]) {
+    package init(_ command: Command, parts: PartRanges) {
         self.command = command
         self.parts = parts
         canonical = command.canonical
@@ -71,7 +71,7 @@ package struct ParsedCommand: Equatable, Sendable {
     package func range(_ part: Part) -> SourceRange { Self.range(part, in: parts) }
 
     /// Where `part` was typed, among `parts`; the command's name when it was not.
-    package static func range(_ part: Part, in parts: [Part: SourceRange]) -> SourceRange {
+    package static func range(_ part: Part, in parts: PartRanges) -> SourceRange {
         parts[part] ?? parts[.name] ?? SourceRange(column: 1, length: 1)
     }
 }

@@ -194,6 +194,35 @@ package enum NumberFormat {
     package static func exact(_ value: Double) -> String {
         guard value.isFinite else { return format(value) }
         if value == 0 { return "0" }
+        if let short = exactShort(value) { return short }
+        return exactGeneral(value)
+    }
+
+    /// `exact` for a value with at most three decimals and fifteen significant digits (the
+    /// numbers a person types: `-237`, `2314`, `0.3`): the decimal n/10^k that reads back to it.
+    /// Two decimals of at most fifteen significant digits never read back to the same double,
+    /// so it is the shortest; the smallest such k leaves no trailing zero. Nil otherwise.
+    static func exactShort(_ value: Double) -> String? {
+        var scale = 1.0
+        for k in 0...3 {
+            let n = (value * scale).rounded()
+            if n.magnitude < 1e15, n / scale == value {
+                var digits = String(Int64(n.magnitude))
+                if k > 0 {
+                    if digits.count <= k {
+                        digits = String(repeating: "0", count: k + 1 - digits.count) + digits
+                    }
+                    digits.insert(".", at: digits.index(digits.endIndex, offsetBy: -k))
+                }
+                return value < 0 ? "-" + digits : digits
+            }
+            scale *= 10
+        }
+        return nil
+    }
+
+    /// `exact` by the shortest round-trip text of `description`, for any finite nonzero value.
+    static func exactGeneral(_ value: Double) -> String {
         // `description` is the shortest round-trip text, sometimes with an exponent: `1e-05`.
         var text = Substring(value.magnitude.description)
         var exponent = 0

@@ -15,15 +15,26 @@ extension Session {
         // Read once: each frame says whether it left anything animating (no copy of the
         // simulator per frame).
         var more = run.hasMore(animating: sim.isAnimating)
-        // Springs alone, with nothing looking at each frame (no condition breakpoint, watch or
-        // timeline): their frames are run at once, in closed form (same offsets, times and facts).
-        if more, framesInClosedForm, run.advancesTimeOnly, !debug.looksAtSpringFrames, sampler == nil,
-            sim.runSpringsAlone(
-                clock: &run.clock, through: run.lastFrame, untilRest: run.endsAtRest)
-        {
-            return
-        }
+        // With nothing looking at each frame (no condition breakpoint, watch, frame limit or
+        // timeline), animations running alone are advanced in closed form between the frames
+        // where something happens (SPEC §9): the same offsets, times and facts as stepping.
+        let closedForm =
+            framesInClosedForm && run.advancesTimeOnly && !debug.looksAtSpringFrames
+            && sampler == nil
         while more {
+            if closedForm {
+                // Springs alone: every frame to the command's end (or rest) at once.
+                if sim.runSpringsAlone(
+                    clock: &run.clock, through: run.lastFrame, untilRest: run.endsAtRest)
+                {
+                    return
+                }
+                // A steady momentum: its frames up to the next one where something happens.
+                if sim.skipSteadyMomentum(clock: &run.clock, through: run.lastFrame) {
+                    more = run.hasMore(animating: sim.isAnimating)
+                    continue
+                }
+            }
             if debug.active, let limit = debug.frameLimit, run.taken >= limit {
                 debug.pending = run
                 return
