@@ -279,14 +279,15 @@ struct LineReader {
 /// and at the end (one write for many commands instead of one each).
 struct Console {
     private var out = ByteBuffer()
-    private var err = ""
+    private var err = ByteBuffer()
     /// A batch is written once it holds this many bytes.
     static let batchSize = 1 << 16
 
     mutating func print(_ line: String, error: Bool = false) {
         if error {
             flushOut()
-            err += line + "\n"
+            err.append(line)
+            err.append(UInt8(ascii: "\n"))
             flushErr()
         } else {
             out.append(line)
@@ -297,7 +298,21 @@ struct Console {
     /// Prints a command's lines; with `batch`, standard output is written only once the buffer
     /// is full (the caller flushes before it waits for input and at the end).
     mutating func emit(_ lines: [OutputLine], batch: Bool = false) {
-        for l in lines { print(l.text, error: l.isError) }
+        // An error's lines (the caret and usage under it) reach standard error in one write;
+        // standard output before them is written first, and they are written before the next
+        // line of standard output: the order of the two streams is a line's order.
+        for l in lines {
+            if l.isError {
+                flushOut()
+                err.append(l.text)
+                err.append(UInt8(ascii: "\n"))
+            } else {
+                flushErr()
+                out.append(l.text)
+                out.append(UInt8(ascii: "\n"))
+            }
+        }
+        flushErr()
         if !batch || out.count >= Self.batchSize { flushOut() }
     }
 
@@ -332,8 +347,8 @@ struct Console {
     mutating func flushErr() {
         guard !err.isEmpty else { return }
         Recorder.writePending()
-        StandardStream.err(err)
-        err = ""
+        err.withBytes { _ = writeAll(STDERR_FILENO, UnsafeRawBufferPointer($0)) }
+        err.removeAll()
     }
 }
 

@@ -219,7 +219,7 @@ struct Import: ParsableCommand {
             try files.create(output, yaml)
         } catch {
             console.print(
-                "error: cannot write '\(Escape.visible(output))': \(error.message)", error: true)
+                ErrorMessage.line(.unwritable(.file(output), reason: error.message)), error: true)
             throw ExitCode(2)
         }
         console.print(

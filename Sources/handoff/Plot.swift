@@ -70,7 +70,7 @@ struct Plot: ParsableCommand {
         do {
             run = try PlotInput.run(file: file, text: text, scene: scene, files: files)
         } catch {
-            console.print(error.line, error: true)
+            console.print(ErrorMessage.line(error), error: true)
             throw ExitCode(2)
         }
         for line in run.failures { console.print(Escape.visible(line), error: true) }
@@ -81,7 +81,7 @@ struct Plot: ParsableCommand {
             do {
                 try files.create(output) { format.render(timeline, from: start, to: end, into: $0) }
             } catch {
-                throw usage("cannot write '\(Escape.visible(output))': \(error.message)")
+                throw usage(ErrorMessage.text(.unwritable(.file(output), reason: error.message)))
             }
             console.print(
                 "wrote \(Escape.visible(output)): "

@@ -82,7 +82,7 @@ struct TraceReaderTests {
     @Test mutating func failuresTheRunnerReports() {
         _ = read("# handoff trace v1")
         _ = read("# scene: nosuch")
-        reader.failed("no scene 'nosuch'")
+        reader.failed(.message("no scene 'nosuch'"))
         #expect(read("> pan 0 1") == .ignore)
         #expect(reader.ended() == .corrupt("t.trace:2: error: no scene 'nosuch'", finishing: false))
         var other = TraceReaderTests()

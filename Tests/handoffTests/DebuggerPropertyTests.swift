@@ -188,12 +188,12 @@ struct DebuggerPropertyTests {
                 let before = Self.json(&s)
                 let key = String(setting.prefix { $0 != " " })
                 let value = String(setting.dropFirst(key.count + 1))
-                let parsed = try? Setting(key: key, value: value) { m, _ in Diagnostic(m) }
+                let parsed = try? Setting(key: key, value: value) { Diagnostic($0) }
                 guard let parsed else {
                     Issue.record("bad setting \(setting)")
                     continue
                 }
-                let facts = (try? s.compare(parsed, fail: Session.quietFail)) ?? []
+                let facts = (try? s.compare(parsed, fail: .quiet)) ?? []
                 guard case .debugger(.compare(let report))? = facts.first else {
                     Issue.record("no compare report")
                     continue

@@ -66,12 +66,29 @@ extension Simulator {
     }
 
     /// Whether `runSpringsAlone(clock:through:untilRest:)` may stand in for `stepFrame(at:)` from
-    /// now until nothing animates: only springs run (a spring starts nothing, so this stays true)
-    /// and the scene has no parallax follower (so a frame moves nothing but the springs' own
-    /// nodes, and no `hidden-mover` can be reported: SPEC §10), and no content touch waits for
-    /// its delivery frame (SPEC §4.4).
+    /// now until nothing animates: only springs run (a spring starts nothing, so this stays true),
+    /// no frame can report a `hidden-mover` (SPEC §10: no parallax follower, or springs on
+    /// screen), the scene has no rules, and no content touch waits for its delivery frame
+    /// (SPEC §4.4).
     public var springsRunAlone: Bool {
-        graph.parallaxOrder.isEmpty && reactionBook.isEmpty && onlySpringsRun && !awaitsDelivery
+        reactionBook.isEmpty && onlySpringsRun && !awaitsDelivery
+            && (graph.parallaxOrder.isEmpty || springsMoveOnScreen)
+    }
+
+    /// With parallax followers, whether no frame of the running springs can report a
+    /// `hidden-mover` (SPEC §10): each spring's node is on screen and stays so (no other spring
+    /// moves one of its ancestors, the only way a spring changes what is on screen). The
+    /// followers are then set once, from where their nodes end.
+    private var springsMoveOnScreen: Bool {
+        for a in animations {
+            guard case .spring(let s) = a, isOnScreen(s.node) else { return false }
+            var up = graph.parent[s.node]
+            while let p = up {
+                if animations.contains(where: { $0.node == p }) { return false }
+                up = graph.parent[p]
+            }
+        }
+        return true
     }
 
     /// Under `touches uikit`, a delayed content touch is still to be delivered at a frame.
@@ -95,6 +112,8 @@ extension Simulator {
         guard springsRunAlone else { return false }
         let first = clock.taken + 1
         guard first <= last else { return true }
+        // Parallax followers follow where their nodes end (`springsMoveOnScreen`).
+        defer { updateParallax() }
         // The frame number and time of the command's frame `k` (frame `taken` is now).
         let base = frame - clock.taken
         let count = animations.count

@@ -99,9 +99,7 @@ extension CommandParser.Cursor {
             guard let t = peek else { return .help(nil) }
             i += 1
             guard HelpTopic.named(t.text) != nil else {
-                throw error(
-                    "no command '\(t.text)'", at: t,
-                    suggestion: Suggest.command(t.text))
+                throw error(.noHelpTopic(t.text), at: t)
             }
             return .help(t.text)
         case "quit": return .quit
@@ -120,16 +118,11 @@ extension CommandParser.Cursor {
     mutating func expect() throws(Diagnostic) -> Command {
         let path = try next("a PATH", part: .path)
         guard let expectPath = ExpectPath(path.text) else {
-            throw error(
-                "unknown PATH '\(path.text)'", at: path,
-                suggestion: CommandParser.pathSuggestion(path.text))
+            throw error(.unknownPath(path.text), at: path)
         }
         let opToken = try next("an operator", part: .op)
         guard let op = ExpectOp(rawValue: opToken.text) else {
-            throw error(
-                "unknown operator '\(opToken.text)'", at: opToken,
-                suggestion: Suggest.closest(
-                    to: opToken.text, in: ExpectOp.allCases.map(\.rawValue)))
+            throw error(.unknownOperator(opToken.text), at: opToken)
         }
         let v = try next("a VALUE", part: .value)
         let value: ExpectValue
@@ -141,9 +134,7 @@ extension CommandParser.Cursor {
         } else {
             value = .word(v.text)
             if expectPath == .phase, !CommandParser.phases.contains(v.text) {
-                throw error(
-                    "unknown phase '\(v.text)' (\(CommandParser.phases.joined(separator: ", ")))",
-                    at: v, suggestion: Suggest.closest(to: v.text, in: CommandParser.phases))
+                throw error(.unknownPhase(v.text), at: v)
             }
         }
         var tolerance: Double?
@@ -162,12 +153,10 @@ extension CommandParser.Cursor {
         let key = try next("a KEY", part: .key)
         try checkSettingKey(key)
         // The words the KEY takes are looked up only when its VALUE is missing.
-        guard peek != nil else { throw error("missing " + NodeKeys.missingValue(of: key.text)) }
+        guard peek != nil else { throw error(.missingValue(key: key.text)) }
         let value = try next("a VALUE", part: .setting)
         return .set(
-            try Setting(key: key.text, value: value.text) { message, suggestion in
-                error(message, at: value, suggestion: suggestion)
-            })
+            try Setting(key: key.text, value: value.text) { error($0, at: value) })
     }
 
     /// `rule N off|on` of `set` and `compare` (SPEC §13.4); nil when the KEY is not `rule`.
@@ -194,12 +183,6 @@ extension CommandParser.Cursor {
         else {
             return
         }
-        throw error(
-            k.contains(".")
-                ? "unknown key '\(k)' (\(NodeKeys.names.joined(separator: ", ")))"
-                : "unknown setting '\(k)' (\(SettingKeys.listing))",
-            at: key,
-            suggestion: Suggest.closest(to: k, in: SettingKeys.keys + ["gestures"])
-                ?? NodeKeys.suggestion(k))
+        throw error(.unknownSetting(k, compare: false), at: key)
     }
 }

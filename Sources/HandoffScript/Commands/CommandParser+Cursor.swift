@@ -13,20 +13,22 @@ extension CommandParser {
 
         var peek: Token? { i < tokens.count ? tokens[i] : nil }
 
+        func error(_ problem: CommandProblem, at token: Token? = nil) -> Diagnostic {
+            if let token { return Diagnostic(problem, at: token, command: spec.name) }
+            return Diagnostic(problem, column: lineEnd, length: 1, command: spec.name)
+        }
+
+        /// A rare error worded where it is found, with its "did you mean".
         func error(_ message: String, at token: Token? = nil, suggestion: String? = nil)
             -> Diagnostic
         {
-            if let token {
-                return Diagnostic(message, at: token, usage: spec.usage, suggestion: suggestion)
-            }
-            return Diagnostic(
-                message, column: lineEnd, length: 1, usage: spec.usage, suggestion: suggestion)
+            error(.message(message, suggestion: suggestion), at: token)
         }
 
         mutating func next(_ what: String, part: ParsedCommand.Part? = nil) throws(Diagnostic)
             -> Token
         {
-            guard let t = peek else { throw error("missing \(what)") }
+            guard let t = peek else { throw error(.missing(what)) }
             i += 1
             if let part { parts[part] = SourceRange(t) }
             return t
@@ -48,12 +50,7 @@ extension CommandParser {
                         "one kind per 'break': 'break \(first.rawValue)' then 'break \(t.text)'",
                         at: t)
                 }
-                let word = spec.words.isEmpty ? nil : Suggest.closest(to: t.text, in: spec.words)
-                // A file name with a space reads as two words: say how to keep it one.
-                let takesFile = ["load", "record", "replay", "plot"].contains(spec.name)
-                let hint =
-                    takesFile && word == nil ? " (quote a file name with spaces: \"a b.yaml\")" : ""
-                throw error("unexpected '\(t.text)'\(hint)", at: t, suggestion: word)
+                throw error(.unexpected(t.text, command: spec.name), at: t)
             }
         }
 
@@ -67,12 +64,10 @@ extension CommandParser {
         {
             let t = try next(what, part: part)
             guard let v = CommandParser.decimal(t.text) else {
-                throw error("expected a number for \(what), got '\(t.text)'", at: t)
+                throw error(.notANumber(what, got: t.text), at: t)
             }
             guard v.isFinite, abs(v) <= limit else {
-                throw error(
-                    "\(what) is out of range (at most \(NumberFormat.format(limit)) in size)", at: t
-                )
+                throw error(.numberOutOfRange(what, limit: limit), at: t)
             }
             return v
         }
@@ -83,10 +78,9 @@ extension CommandParser {
             let t = try next(what, part: part)
             guard let v = Int(t.text),
                 t.text.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == "-") })
-            else { throw error("expected a whole number for \(what), got '\(t.text)'", at: t) }
+            else { throw error(.notAWholeNumber(what, got: t.text), at: t) }
             guard range.contains(v) else {
-                throw error(
-                    "\(what) must be between \(range.lowerBound) and \(range.upperBound)", at: t)
+                throw error(.notBetween(what, range), at: t)
             }
             return v
         }
@@ -97,16 +91,12 @@ extension CommandParser {
             let t = try next(what, part: .duration)
             guard let v = TimeSpan.parse(t.text) else {
                 if let n = CommandParser.decimal(t.text), n.isFinite {
-                    throw error(
-                        "a duration needs a unit (ms or s), got '\(t.text)'", at: t,
-                        suggestion: CommandParser.unitSuggestion(t.text, n))
+                    throw error(.durationWithoutUnit(t.text), at: t)
                 }
-                throw error(
-                    "expected a duration like 120ms or 0.3s for \(what), got '\(t.text)'", at: t)
+                throw error(.notADuration(what, got: t.text), at: t)
             }
             guard v.seconds >= 0, v.seconds <= CommandParser.maxSeconds else {
-                throw error(
-                    "\(what) must be between 0 and \(Int(CommandParser.maxSeconds))s", at: t)
+                throw error(.durationOutOfRange(what), at: t)
             }
             return v
         }

@@ -48,21 +48,14 @@ extension CommandParser.Cursor {
             let keys = SettingKeys.keys.filter { $0 != "output" }
             guard keys.contains(key.text) || key.text == "gestures" || key.text.contains(".")
             else {
-                throw error(
-                    key.text == "output"
-                        ? "compare changes a setting of the simulation (\(keys.joined(separator: ", "))), not output"
-                        : "unknown setting '\(key.text)' (\(SettingKeys.compareListing))", at: key,
-                    suggestion: key.text == "output"
-                        ? nil : Suggest.closest(to: key.text, in: keys))
+                throw error(.unknownSetting(key.text, compare: true), at: key)
             }
             try checkSettingKey(key)
             // The words the KEY takes are looked up only when its VALUE is missing.
-            guard peek != nil else { throw error("missing " + NodeKeys.missingValue(of: key.text)) }
+            guard peek != nil else { throw error(.missingValue(key: key.text)) }
             let value = try next("a VALUE", part: .setting)
             return .compare(
-                try Setting(key: key.text, value: value.text) { message, suggestion in
-                    error(message, at: value, suggestion: suggestion)
-                })
+                try Setting(key: key.text, value: value.text) { error($0, at: value) })
         default:
             preconditionFailure("not a debugger command: \(spec.name)")
         }
@@ -72,9 +65,7 @@ extension CommandParser.Cursor {
     mutating func watchPath() throws(Diagnostic) -> ExpectPath {
         let path = try next("a PATH", part: .path)
         guard let p = ExpectPath(path.text) else {
-            throw error(
-                "unknown PATH '\(path.text)'", at: path,
-                suggestion: CommandParser.pathSuggestion(path.text))
+            throw error(.unknownPath(path.text), at: path)
         }
         return p
     }

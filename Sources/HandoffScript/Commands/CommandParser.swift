@@ -18,9 +18,7 @@ package enum CommandParser {
         let tokens = Token.split(line)
         guard let head = tokens.first else { return nil }
         guard let spec = CommandTable.spec(head.text) else {
-            throw Diagnostic(
-                "unknown command '\(head.text)'", at: head,
-                suggestion: Suggest.command(head.text))
+            throw Diagnostic(.unknownCommand(head.text), at: head)
         }
         var p = Cursor(tokens: Array(tokens.dropFirst()), spec: spec, lineEnd: line.count + 1)
         p.parts[.name] = SourceRange(head)
@@ -73,7 +71,41 @@ package enum CommandParser {
             prev = ch
         }
         guard digits > 0, !"eE+-".utf8.contains(prev) else { return nil }
-        return Double(s)
+        return typedDecimal(s) ?? Double(s)
+    }
+
+    /// 10^0 … 10^15, each an exact double (each product of tens is exact up to 10^22).
+    private static let exactPowers: [Double] = {
+        var powers = [1.0]
+        while powers.count <= 15 { powers.append(powers[powers.count - 1] * 10) }
+        return powers
+    }()
+
+    /// A checked decimal without an exponent and with at most fifteen digits (what people
+    /// type: `-237`, `2314`, `0.35`) as `Double(s)` reads it, without the general reader: its
+    /// digits n are an exact integer and 10^k an exact power, so n / 10^k is the double
+    /// nearest the decimal, as the reader rounds it. Nil for any other text.
+    private static func typedDecimal(_ s: String) -> Double? {
+        var n = 0
+        var digits = 0
+        var decimals = 0
+        var seenDot = false
+        var negative = false
+        for ch in s.utf8 {
+            switch ch {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"):
+                n = n * 10 + Int(ch - UInt8(ascii: "0"))
+                digits += 1
+                if seenDot { decimals += 1 }
+                guard digits <= 15 else { return nil }
+            case UInt8(ascii: "."): seenDot = true
+            case UInt8(ascii: "-"): negative = true
+            case UInt8(ascii: "+"): break
+            default: return nil
+            }
+        }
+        let v = Double(n) / exactPowers[decimals]
+        return negative ? -v : v
     }
 
     /// `120ms`, `0.3s`, or a bare number of seconds.

@@ -17,46 +17,41 @@ package enum Setting: Equatable, Sendable {
     /// `set rule N off|on`: rule N of the scene's `on` switched off or back on (§13.4).
     case rule(Int, on: Bool)
 
-    /// Parses `value` for `key` (one of `SettingKeys.keys`); a value out of range or unknown
-    /// is reported through `fail(message, suggestion)`.
     /// How a scene file's `settings` report a bad value: the message, with the close value as a
     /// "did you mean" (as `set` offers it).
-    package static func sceneError(_ message: String, _ suggestion: String?) -> Diagnostic {
-        Diagnostic(message + (suggestion.map { "; did you mean '\($0)'?" } ?? ""))
+    package static func sceneError(_ problem: CommandProblem) -> Diagnostic {
+        Diagnostic(
+            ErrorMessage.text(problem)
+                + (ErrorMessage.suggestion(problem).map { "; did you mean '\($0)'?" } ?? ""))
     }
 
+    /// Parses `value` for `key` (one of `SettingKeys.keys`, `gestures` or `ID.KEY`); a value out of
+    /// range or unknown is reported through `fail` as a typed problem (worded only if printed).
     package init(
-        key: String, value: String, fail: (String, String?) -> Diagnostic
+        key: String, value: String, fail: (CommandProblem) -> Diagnostic
     ) throws(Diagnostic) {
         switch key {
         case "slop":
             guard let v = CommandParser.decimal(value), v.isFinite, v >= 0, v <= 1000 else {
-                throw fail("slop takes a number of points from 0 to 1000, got '\(value)'", nil)
+                throw fail(.badValue(key: key, value: value))
             }
             self = .slop(v)
         case "fps":
             guard let v = Int(value), (1...1000).contains(v) else {
-                throw fail("fps takes a whole number from 1 to 1000, got '\(value)'", nil)
+                throw fail(.badValue(key: key, value: value))
             }
             self = .fps(v)
         case "gestures":
             guard let on = ["on": true, "off": false][value] else {
-                throw fail(
-                    "gestures takes on or off, got '\(value)'",
-                    Suggest.closest(to: value, in: ["on", "off"]))
+                throw fail(.badValue(key: key, value: value))
             }
             self = .gestures(on)
         case _ where !SettingKeys.keys.contains(key):
             guard let (id, nodeKey) = NodeKeys.split(key) else {
-                throw fail("unknown setting '\(key)'", nil)
+                throw fail(.message("unknown setting '\(key)'"))
             }
             guard let setting = nodeKey.parse(value) else {
-                let allowed = nodeKey.values
-                throw fail(
-                    allowed.isEmpty
-                        ? "\(nodeKey.name) takes a number, got '\(value)'"
-                        : "\(nodeKey.name) takes \(allowed.joined(separator: " or ")), got '\(value)'",
-                    Suggest.closest(to: value, in: allowed))
+                throw fail(.badValue(key: key, value: value))
             }
             // The value as written back: the word typed, a rate as its shortest text.
             let text: String
@@ -67,7 +62,6 @@ package enum Setting: Equatable, Sendable {
             }
             self = .node(id: id, key: nodeKey.name, setting, value: text)
         default:
-            let allowed = SettingKeys.values[key] ?? []
             switch (key, value) {
             case ("slopmode", _) where SlopMode(rawValue: value) != nil:
                 self = .slopMode(SlopMode(rawValue: value)!)
@@ -78,9 +72,7 @@ package enum Setting: Equatable, Sendable {
             case ("output", "json"): self = .output(json: true)
             case ("output", "text"): self = .output(json: false)
             default:
-                throw fail(
-                    "\(key) takes \(allowed.joined(separator: " or ")), got '\(value)'",
-                    Suggest.closest(to: value, in: allowed))
+                throw fail(.badValue(key: key, value: value))
             }
         }
     }

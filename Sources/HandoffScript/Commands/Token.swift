@@ -17,6 +17,52 @@ package struct Token: Equatable, Sendable {
 
     /// Splits a line into tokens; a `#` outside a word starts a comment.
     package static func split(_ line: String) -> [Token] {
+        // A line of plain ASCII (nearly every line typed) is read byte by byte, where a byte is
+        // a character and its column: no `Character` is formed (issue 28, every error line is
+        // parsed). A carriage return is left to `Character`, which joins it with a line feed.
+        if line.utf8.allSatisfy({ $0 < 0x80 && $0 != 0x0D }) { return splitASCII(line) }
+        return splitCharacters(line)
+    }
+
+    /// `split` of a line of ASCII bytes other than a carriage return.
+    static func splitASCII(_ line: String) -> [Token] {
+        var out: [Token] = []
+        let bytes = line.utf8
+        var start: String.Index?
+        var startColumn = 0
+        var column = 0
+        var index = bytes.startIndex
+        while index < bytes.endIndex {
+            let b = bytes[index]
+            column += 1
+            if b == UInt8(ascii: " ") || b == UInt8(ascii: "\t") {
+                if let s = start {
+                    out.append(Token(text: String(line[s..<index]), column: startColumn))
+                }
+                start = nil
+            } else if start == nil {
+                if b == UInt8(ascii: "#") { return out }
+                if b == UInt8(ascii: "\"") || b == UInt8(ascii: "'") {
+                    // A quoted word: up to the matching quote, which must end the word.
+                    let open = bytes.index(after: index)
+                    let close = bytes[open...].firstIndex(of: b) ?? bytes.endIndex
+                    out.append(Token(text: String(line[open..<close]), column: column))
+                    column +=
+                        bytes.distance(from: open, to: close) + (close < bytes.endIndex ? 1 : 0)
+                    index = close < bytes.endIndex ? bytes.index(after: close) : close
+                    continue
+                }
+                start = index
+                startColumn = column
+            }
+            index = bytes.index(after: index)
+        }
+        if let s = start { out.append(Token(text: String(line[s...]), column: startColumn)) }
+        return out
+    }
+
+    /// `split`, a `Character` at a time.
+    static func splitCharacters(_ line: String) -> [Token] {
         // Tokens are slices of the line (appending character by character cost ~50 ns each,
         // seconds for a 32 MB line).
         var out: [Token] = []

@@ -5,16 +5,25 @@
 package indirect enum UserError: Error, Equatable, Sendable {
     /// A file that could not be read, and why: `cannot read SUBJECT: REASON`.
     case unreadable(FileSubject, reason: String)
+    /// A file that could not be written, and why: `cannot write SUBJECT: REASON`.
+    case unwritable(FileSubject, reason: String)
     /// A problem at a place in a file: `FILE:LINE[:COLUMN]: …`.
     case located(SourceLocation, UserError)
     /// A problem worded where it was found (a scene's validator, a trace's reader).
     case message(String)
+    /// A command of a trace that does not parse, at a column of its `> ` line.
+    case command(CommandProblem, column: Int)
+    /// An error shown with its control characters escaped (a scene named by a file's text).
+    case escaped(UserError)
 }
 
 /// What could not be read, as an error names it.
 package enum FileSubject: Equatable, Sendable {
     /// A file by its path: `'PATH'` (the path escaped).
     case file(String)
+    /// A file by its path as a command line typed it: `'PATH'` (the error's line shows its
+    /// control characters, as it shows the line's).
+    case typed(String)
     /// A scene file by its path: `scene 'PATH'`.
     case scene(String)
     /// The file the error's location already names: `it`.
@@ -42,8 +51,11 @@ package enum ErrorMessage {
     package static func text(_ error: UserError) -> String {
         switch error {
         case .unreadable(let subject, let reason): "cannot read \(name(subject)): \(reason)"
+        case .unwritable(let subject, let reason): "cannot write \(name(subject)): \(reason)"
         case .located(let at, let inner): prefix(at) + text(inner)
         case .message(let message): message
+        case .command(let problem, let column): "column \(column): " + text(problem)
+        case .escaped(let inner): Escape.visible(text(inner))
         }
     }
 
@@ -52,13 +64,15 @@ package enum ErrorMessage {
     package static func line(_ error: UserError) -> String {
         switch error {
         case .located(let at, let inner): prefix(at) + "error: " + text(inner)
-        case .unreadable, .message: "error: " + text(error)
+        case .escaped(let inner): Escape.visible(line(inner))
+        case .unreadable, .unwritable, .message, .command: "error: " + text(error)
         }
     }
 
     private static func name(_ subject: FileSubject) -> String {
         switch subject {
         case .file(let path): "'\(Escape.visible(path))'"
+        case .typed(let path): "'\(path)'"
         case .scene(let path): "scene '\(Escape.visible(path))'"
         case .it: "it"
         case .yaml: "YAML"

@@ -177,7 +177,7 @@ package enum FactDescriber {
         case .error(let d, let lineNumber):
             r.describe(
                 "error", at: nil, role: .error,
-                lines: Array(d.render(line: "", lineNumber: nil).prefix(1)),
+                lines: [ErrorMessage.head(d, lineNumber: nil)],
                 [
                     ("message", .string(d.message)),
                     ("line", lineNumber.map(FactValue.int) ?? .null),

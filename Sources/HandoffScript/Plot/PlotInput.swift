@@ -5,7 +5,7 @@
 package enum PlotInput {
     /// The session after running `text`, and the error lines of the commands that failed.
     package static func run(file: String, text: String, scene: String?, files: any FileAccess)
-        throws(PlotInputError) -> (session: Session, failures: [String])
+        throws(UserError) -> (session: Session, failures: [String])
     {
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map {
             $0.last == "\r" ? $0.dropLast() : $0
@@ -16,9 +16,9 @@ package enum PlotInput {
         if isTrace {
             guard
                 let header = lines.first(where: { $0.hasPrefix("# scene:") })
-            else { throw PlotInputError("\(file): the trace names no scene ('# scene:' line)") }
+            else { throw .message("\(file): the trace names no scene ('# scene:' line)") }
             if let scene {
-                throw PlotInputError(
+                throw .message(
                     "\(file) is a trace: it names its own scene; --scene '\(scene)' is for scripts")
             }
             ref = header.dropFirst("# scene:".count).trimmingCharacters()
@@ -32,7 +32,7 @@ package enum PlotInput {
             let loaded = try Session.loadScene(ref, files: files, base: base)
             session = Session(scene: loaded, ref: ref, files: files)
         } catch {
-            throw PlotInputError(line: Escape.visible(error.rendered))
+            throw .escaped(error.userError)
         }
         session.baseDirectory = base
         session.verifying = true
@@ -50,12 +50,4 @@ package enum PlotInput {
         }
         return (session, failures)
     }
-}
-
-/// A FILE that `plot` cannot run (exit 2).
-package struct PlotInputError: Error, Sendable {
-    /// The whole error line, `error: …` or a scene file's `FILE:LINE:COL: error: …`.
-    package var line: String
-    init(_ message: String) { line = "error: " + message }
-    init(line: String) { self.line = line }
 }

@@ -28,11 +28,14 @@ package enum SceneLoadError: Error, Equatable, Sendable {
 
     /// The error on a line of its own: `FILE:LINE:COL: error: …` for a fault inside a scene
     /// file, `error: …` otherwise.
-    package var rendered: String {
+    package var rendered: String { ErrorMessage.line(userError) }
+
+    /// The error as a value, as `rendered` prints it (with its "did you mean").
+    package var userError: UserError {
         switch self {
-        case .invalid(let e): e.rendered
+        case .invalid(let e): e.userError
         case .notFound, .unreadable:
-            "error: " + message + (suggestion.map { "; did you mean '\($0)'?" } ?? "")
+            .message(message + (suggestion.map { "; did you mean '\($0)'?" } ?? ""))
         }
     }
 }

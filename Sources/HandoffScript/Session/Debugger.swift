@@ -25,7 +25,7 @@ struct Debugger {
     private(set) var active = false
     /// Whether a frame in which only springs run could stop or print: a `break when` condition,
     /// a live watch, or a frame limit. Those frames emit no fact an event breakpoint stops on
-    /// (`springEnded` is none; no hazard without a parallax follower), so with only event
+    /// (`springEnded` is none; no hazard: `Simulator.springsRunAlone`), so with only event
     /// breakpoints they are taken at once (`Simulator.runSpringsAlone`), as with none.
     private(set) var looksAtSpringFrames = false
     /// The stopped command and its pending frames.

@@ -234,7 +234,7 @@ extension Session {
 
     /// A condition's value now (false where the scene has no such value).
     func holds(_ c: BreakCondition) -> Bool {
-        guard let a = try? actual(c.path, fail: Self.quietFail) else { return false }
+        guard let a = try? actual(c.path, fail: .quiet) else { return false }
         return Self.holds(a, c.op, c.value, c.tolerance)
     }
 
@@ -245,7 +245,7 @@ extension Session {
 
     /// A PATH's value: a number, or its words (nil where the scene has no such value).
     func reading(_ path: ExpectPath) -> StateValue? {
-        guard let a = try? actual(path, fail: Self.quietFail) else { return nil }
+        guard let a = try? actual(path, fail: .quiet) else { return nil }
         switch a {
         case .number(let n): return .number(n)
         case .words:
@@ -256,10 +256,6 @@ extension Session {
             }
             return .word(a.printed)
         }
-    }
-
-    static func quietFail(_ message: String, _: ParsedCommand.Part?, _: String?) -> Diagnostic {
-        Diagnostic(message)
     }
 
     /// Evaluates every condition and watched value again without firing or printing (after

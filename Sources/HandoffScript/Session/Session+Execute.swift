@@ -2,27 +2,15 @@ import HandoffCore
 
 /// Executing each command on the simulator.
 extension Session {
-    /// Builds the error of a command that failed while running, with its caret under `part`.
-    typealias Fail = (String, ParsedCommand.Part?, String?) -> Diagnostic
-
     mutating func execute(_ parsed: ParsedCommand, result: inout RunResult)
         throws(Diagnostic)
         -> [Fact]
     {
         let command = parsed.command
-        // The usage is looked up only for an error (not on every command). `fail` captures the
+        // The usage is looked up only for an error (not on every command). `fail` holds the
         // parts and the canonical text, not the whole parsed command: handing it on copies no
         // command.
-        let parts = parsed.parts
-        let canonical = parsed.canonical
-        func fail(_ message: String, _ part: ParsedCommand.Part? = nil, _ suggestion: String? = nil)
-            -> Diagnostic
-        {
-            Diagnostic(
-                message, at: ParsedCommand.range(part ?? .name, in: parts),
-                usage: CommandTable.usage(Command.name(ofCanonical: canonical)),
-                suggestion: suggestion)
-        }
+        let fail = Fail(parts: parsed.parts, canonical: parsed.canonical)
         /// Runs a simulator call; its errors point at `part` (the touched point, if any).
         func simulate(
             _ part: ParsedCommand.Part? = nil,
@@ -32,8 +20,8 @@ extension Session {
                 try body(&sim)
             } catch {
                 switch error {
-                case .nothingAt, .outsideWindow: throw fail(error.message, part)
-                case .fingerAlreadyDown, .noFinger: throw fail(error.message)
+                case .nothingAt, .outsideWindow: throw fail(.simulator(error), part)
+                case .fingerAlreadyDown, .noFinger: throw fail(.simulator(error))
                 }
             }
         }
@@ -66,7 +54,7 @@ extension Session {
             try simulate(part(of: place)) { s throws(SimulatorError) in try s.touchDown(at: p) }
             return Self.withNote(note, collect())
         case .move(let dx, let dy, let over):
-            guard sim.isFingerDown else { throw fail(SimulatorError.noFinger.message) }
+            guard sim.isFingerDown else { throw fail(.simulator(.noFinger)) }
             try moveFinger(dx, dy, over: over, fail: fail)
         case .pan(let dx, let dy, let over, let at):
             if try touchDownIfUp(at: at), over != nil { watchTouchStep() }
@@ -79,7 +67,7 @@ extension Session {
             if try touchDownIfUp(at: at) { watchTouchStep() }
             try moveFinger(dx, dy, over: over ?? TimeSpan(100, .ms), lift: true, fail: fail)
         case .tap(let place):
-            guard !sim.isFingerDown else { throw fail(SimulatorError.fingerAlreadyDown.message) }
+            guard !sim.isFingerDown else { throw fail(.simulator(.fingerAlreadyDown)) }
             let p: Point
             var note: Fact?
             switch place {
@@ -107,7 +95,7 @@ extension Session {
                 do throws(SimulatorError) {
                     try resume(frames: n)
                 } catch {
-                    throw fail(error.message)
+                    throw fail(.simulator(error))
                 }
             } else {
                 advance(frames: n)
@@ -143,7 +131,7 @@ extension Session {
             do {
                 return try startRecording(Paths.resolve(file, base: baseDirectory), force: force)
             } catch {
-                throw fail(error.message, .file, error.suggestion)
+                throw fail(error.problem, .file)
             }
         case .recordStop:
             return try stopRecording()

@@ -21,8 +21,10 @@ extension Session {
         let closedForm =
             framesInClosedForm && run.advancesTimeOnly && !debug.looksAtSpringFrames
             && sampler == nil
+        // After frames taken in closed form, the next one is where something happens: stepped.
+        var skipped = false
         while more {
-            if closedForm {
+            if closedForm, !skipped {
                 // Springs alone: every frame to the command's end (or rest) at once.
                 if sim.runSpringsAlone(
                     clock: &run.clock, through: run.lastFrame, untilRest: run.endsAtRest)
@@ -32,9 +34,11 @@ extension Session {
                 // A steady momentum: its frames up to the next one where something happens.
                 if sim.skipSteadyMomentum(clock: &run.clock, through: run.lastFrame) {
                     more = run.hasMore(animating: sim.isAnimating)
+                    skipped = true
                     continue
                 }
             }
+            skipped = false
             if debug.active, let limit = debug.frameLimit, run.taken >= limit {
                 debug.pending = run
                 return

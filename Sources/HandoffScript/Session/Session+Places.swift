@@ -27,7 +27,7 @@ extension Session {
                 visible = Rect(frame.x, frame.y, frame.width, min(sheet.grabber, frame.height))
                     .intersection(visible)
             }
-            guard !visible.isEmpty else { throw fail("'\(id)' is not on screen", .target, nil) }
+            guard !visible.isEmpty else { throw fail(.notOnScreen(id), .target) }
             return visible.center
         case .item(let id, let n):
             let i = try node(id, fail: fail)
@@ -36,15 +36,11 @@ extension Session {
                 throw fail("'\(id)' has no rows or segments", .target, nil)
             }
             guard n < count else {
-                throw fail(
-                    count == 0
-                        ? "'\(id)' has no items"
-                        : "'\(id)' has \(Plural.count(count, "item")) (0…\(count - 1))", .target,
-                    nil)
+                throw fail(.noSuchItem(id, items: count), .target)
             }
             let visible = sim.layout.itemFrame(i, item: n).visible
             guard !visible.isEmpty else {
-                throw fail("'\(id)[\(n)]' is not on screen", .target, nil)
+                throw fail(.notOnScreen("\(id)[\(n)]"), .target)
             }
             return visible.center
         }
@@ -83,7 +79,7 @@ extension Session {
         throws(Diagnostic) -> Int
     {
         guard let i = sim.graph.index(of: id) else {
-            throw fail("no node '\(id)'", part, Suggest.closest(to: id, in: sim.graph.ids))
+            throw fail(.noNode(id, ids: sim.graph.ids), part)
         }
         return i
     }
@@ -96,10 +92,10 @@ extension Session {
         let layout = sim.layout
         guard let hit = layout.hitTest(sim.graph.scene.touchPoint),
             let list = layout.path(to: hit.node).last(where: { sim.graph.nodes[$0].rows != nil })
-        else { throw fail("no list under the touch point; use 'tap ID[N]'", .target, nil) }
+        else { throw fail(.noListUnderTouchPoint, .target) }
         let rows = sim.graph.nodes[list].rows!
         guard n < rows.count else {
-            throw fail("'\(sim.graph.nodes[list].id)' has \(rows.count) rows", .target, nil)
+            throw fail(.noSuchRow(list: sim.graph.nodes[list].id, rows: rows.count), .target)
         }
         let visible = layout.itemFrame(list, item: n).visible
         guard !visible.isEmpty else {

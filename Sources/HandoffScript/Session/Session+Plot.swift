@@ -50,7 +50,7 @@ extension Session {
         do {
             try files.create(path) { format.render(timeline, from: from, to: to, into: $0) }
         } catch {
-            throw fail("cannot write '\(path)': \(error.message)", .file, nil)
+            throw fail(.user(.unwritable(.typed(path), reason: error.message)), .file)
         }
         return .plotted(
             path: path, rows: written.rows, commands: written.commands, marks: written.marks)

@@ -86,11 +86,9 @@ extension Session {
             sink = try files.openTrace(path, force: force)
         } catch {
             if error == .exists {
-                throw Diagnostic(
-                    "'\(path)' exists; add --force to overwrite it",
-                    usage: CommandTable.usage("record"))
+                throw Diagnostic("'\(path)' exists; add --force to overwrite it")
             }
-            throw Diagnostic("cannot write '\(path)': \(error.message)")
+            throw Diagnostic(.user(.unwritable(.typed(path), reason: error.message)))
         }
         recorder.start(sink)
         var text = Trace.header(scene: traceSceneRef(sceneRef))

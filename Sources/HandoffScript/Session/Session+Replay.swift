@@ -10,7 +10,7 @@ extension Session {
         do {
             text = try files.read(path)
         } catch {
-            throw fail(ErrorMessage.text(error.unreadable(path)), .file, nil)
+            throw fail(.user(error.unreadable(path)), .file)
         }
         var runner = TraceRunner.run(file: path, text: text, files: files)
         let outcome = runner.finish()

@@ -15,7 +15,7 @@ extension Session {
             }
         } else {
             guard let first = sim.graph.tabs.first else {
-                throw fail("this scene has no tabs control", .choice, nil)
+                throw fail(.noTabs, .choice)
             }
             tabs = first
         }
@@ -26,17 +26,16 @@ extension Session {
             let segments = sim.graph.nodes[tabs].segments
             guard n < segments.count else {
                 throw fail(
-                    "'\(sim.graph.nodes[tabs].id)' has \(segments.count) segments (0…\(segments.count - 1))",
-                    .choice, nil)
+                    .noSuchSegment(tabs: sim.graph.nodes[tabs].id, segments: segments.count),
+                    .choice)
             }
             sim.tab(tabs, segment: n)
         case .name(let name):
             let segments = sim.graph.nodes[tabs].segments
             guard let n = segments.firstIndex(of: name) else {
                 throw fail(
-                    "no segment '\(name)' in '\(sim.graph.nodes[tabs].id)' (next, prev, "
-                        + segments.joined(separator: ", ") + ")", .choice,
-                    Suggest.closest(to: name, in: ["next", "prev"] + segments))
+                    .noSegmentNamed(name, tabs: sim.graph.nodes[tabs].id, segments: segments),
+                    .choice)
             }
             sim.tab(tabs, segment: n)
         case .next:

@@ -267,12 +267,17 @@ package struct Session {
             // Under `--json` every command's line goes to stdout, errors included (SPEC §6).
             result.lines = [OutputLine(obj)]
         } else {
-            result.lines = d.render(line: line, lineNumber: lineNumber, file: file).map {
-                OutputLine($0, isError: true)
-            }
+            // Written into the session's reused text buffer (given back after).
+            var out = textBuffer
+            textBuffer = TextOutput()
+            out.removeAll()
+            ErrorMessage.write(d, line: line, lineNumber: lineNumber, file: file, into: &out)
+            result.lines = out.lines
+            textBuffer = out
         }
-        // A failed command is recorded as a comment: it changed nothing.
-        write("# error: " + Escape.visible(line) + "\n", &result)
+        // A failed command is recorded as a comment: it changed nothing. (Spelled only while
+        // recording.)
+        if recorder.isOn { write("# error: " + Escape.visible(line) + "\n", &result) }
         return result
     }
 

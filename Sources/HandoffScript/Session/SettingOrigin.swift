@@ -66,7 +66,7 @@ extension Session {
         }
         // `SceneValidator` checked every scene's settings, whoever made the scene.
         sceneSettings = sim.graph.scene.settings.compactMap { key, value in
-            try? Setting(key: key, value: value) { message, _ in Diagnostic(message) }
+            try? Setting(key: key, value: value) { Diagnostic($0) }
         }
         for s in sceneSettings { apply(s) }
     }

@@ -137,13 +137,18 @@ struct TraceReader: Equatable {
 
     /// The line just read makes the trace corrupt (the scene it names does not load, its command
     /// does not parse).
-    mutating func failed(_ message: String) {
-        state = .corrupt(error(at: lineNumber, message), finishing: false)
+    mutating func failed(_ problem: UserError) {
+        state = .corrupt(error(at: lineNumber, problem), finishing: false)
     }
 
     /// `FILE:LINE: error: MESSAGE`, as `ErrorMessage` renders it.
     private func error(at line: Int, _ message: String) -> String {
-        ErrorMessage.line(.located(SourceLocation(file: file, line: line), .message(message)))
+        error(at: line, .message(message))
+    }
+
+    /// `FILE:LINE: error: …`, as `ErrorMessage` renders it.
+    private func error(at line: Int, _ problem: UserError) -> String {
+        ErrorMessage.line(.located(SourceLocation(file: file, line: line), problem))
     }
 
     /// The trace ended (the lines of a corrupt one up to its end are counted: the empty trace and

@@ -142,7 +142,7 @@ package struct TraceRunner {
                 box = SessionBox(s)
                 reader.sceneLoaded()
             } catch {
-                return reader.failed(error.message)
+                return reader.failed(.message(error.message))
             }
         }
         keep(String(line))
@@ -169,11 +169,11 @@ package struct TraceRunner {
         let parsed: ParsedCommand
         do {
             guard let p = try box.session.parseWithSource(text) else {
-                return reader.failed("empty command")
+                return reader.failed(.message("empty command"))
             }
             parsed = p
         } catch {
-            return reader.failed("column \(error.column + 2): \(error.message)")
+            return reader.failed(.command(error.problem, column: error.column + 2))
         }
         start(text, parsed, box)
     }
