@@ -74,4 +74,26 @@ import Testing
         log.forget()
         #expect(log.report(sim) == nil)
     }
+
+    /// The simulator is handed over only for a `tab` refused while a transition runs (issue 28:
+    /// not on every command): `commit` returns that refusal, and the caller tells when the
+    /// transition ends.
+    @Test func onlyARefusalDuringATransitionAsksWhenItEnds() {
+        let pager = sim.graph.index(of: "pager")!
+        var log = WhyLog()
+        log.begin()
+        log.collecting { $0.observeTracking(.tracking(distance: 5, slop: 10)) }
+        #expect(log.commit("move 0 -5") == nil)
+        log.begin()
+        log.observe(.refused(.panActive))
+        #expect(log.commit("tab next") == nil)
+        log.begin()
+        log.observe(.refused(.transitioning(pager)))
+        #expect(log.commit("tab prev") == .transitioning(pager))
+        log.refusalEnds(at: 0.72)
+        #expect(
+            rows(log).last
+                == "§5.8 then 'tab prev' was refused: pager is transitioning; nothing changed (the transition ends at t 0.72)"
+        )
+    }
 }

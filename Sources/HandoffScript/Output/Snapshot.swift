@@ -43,8 +43,9 @@ package struct ValuePaths: Sendable {
 }
 
 /// The printed values of a simulator, to report `old → new` after a command (a debugger step
-/// shows what changed, not the whole world). The session keeps one and captures into it before
-/// each command, so its buffer is reused: a command allocates nothing for it.
+/// shows what changed, not the whole world). The session keeps one from command to command, so
+/// its buffer is reused (a command allocates nothing for it), and the values a command leaves
+/// are the next one's before, unless the simulator changed in between (`Session.run`).
 struct Snapshot {
     var t: Double = 0
     var phase: Phase = .idle
@@ -64,21 +65,26 @@ struct Snapshot {
     }
 
     /// Changes from this snapshot to `sim` now, in printed form, appended to `out`; values whose
-    /// printed text did not change are left out (compared as printed, without formatting).
-    func appendChanges(to sim: Simulator, _ paths: ValuePaths, _ out: inout [Fact]) {
+    /// printed text did not change are left out (compared as printed, without formatting). The
+    /// snapshot then holds the values of `sim` now.
+    mutating func appendChanges(to sim: Simulator, _ paths: ValuePaths, _ out: inout [Fact]) {
         let same = NumberFormat.printsSame
         if sim.time != t, !same(sim.time, t) {
             out.append(.changed(path: "t", from: .number(t), to: .number(sim.time)))
         }
+        t = sim.time
         let now = sim.phase
         if now != phase {
             out.append(
                 .changed(path: "phase", from: .word(phase.rawValue), to: .word(now.rawValue)))
+            phase = now
         }
         for k in values.indices {
             let old = values[k]
             let new = paths.value(k, sim)
-            guard new != old, !same(old, new) else { continue }
+            guard new != old else { continue }
+            values[k] = new
+            guard !same(old, new) else { continue }
             out.append(
                 .changed(path: paths.entries[k].path, from: .number(old), to: .number(new)))
         }

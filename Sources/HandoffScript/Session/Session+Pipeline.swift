@@ -52,7 +52,7 @@ extension Session {
     /// decisions to `why`.
     mutating func annotate(
         _ facts: inout [Fact], _ ran: Ran, _ canonical: String, inspection: Bool,
-        before: Snapshot
+        before: inout Snapshot
     ) {
         if !debug.watchLines.isEmpty {
             Self.interleave(debug.watchLines, into: &facts)
@@ -65,18 +65,31 @@ extension Session {
             droppedHazards = nil
             facts.insert(contentsOf: hazardFacts(d.tally, entry: d.entry, why: false), at: 0)
         }
-        if !inspection, debug.pending == nil, sim.hasHazards {
-            let entry =
-                (ran.history || ran.resumed) && keepsHistory && !log.isEmpty ? log.count - 1 : nil
-            facts += hazardFacts(sim.takeHazards(), entry: entry, why: true)
+        if !inspection, debug.pending == nil {
+            // Taken in place (an empty tally when there is none: asking `hasHazards` here would
+            // copy the simulator).
+            let tally = sim.takeHazards()
+            if !tally.isEmpty {
+                let entry =
+                    (ran.history || ran.resumed) && keepsHistory && !log.isEmpty
+                    ? log.count - 1 : nil
+                facts += hazardFacts(tally, entry: entry, why: true)
+            }
         }
-        if !inspection, !ran.loaded { before.appendChanges(to: sim, paths, &facts) }
+        if !inspection, !ran.loaded {
+            // The values after the command are kept: they are the next command's values before.
+            before.appendChanges(to: sim, paths, &facts)
+            snapshotIsCurrent = true
+        }
         if !debug.stopLines.isEmpty {
             facts += debug.stopLines
             debug.stopLines = []
         }
-        // `why` after `continue` or `step` explains the command they resumed.
-        why.commit(ran.resumed ? debug.command : canonical, in: sim)
+        // `why` after `continue` or `step` explains the command they resumed. The simulator is
+        // handed to `why` only for a refused `tab` (a `Simulator` argument here is a copy).
+        if let refusal = why.commit(ran.resumed ? debug.command : canonical) {
+            why.refusalEnds(at: WhyLog.blockedUntil(refusal, sim))
+        }
     }
 
     /// Renders the facts: as text into `rendered` (what a trace stores, also under `--json`

@@ -17,7 +17,10 @@ package struct RunResult: Equatable, Sendable {
 
 /// Runs commands against one simulator: text in, text out, no I/O but through `FileAccess`.
 package struct Session {
-    package internal(set) var sim: Simulator
+    package internal(set) var sim: Simulator {
+        // Any change to the simulator leaves the values `snapshot` holds behind it.
+        didSet { snapshotIsCurrent = false }
+    }
     /// How the current scene was named: a built-in name or a path.
     package internal(set) var sceneRef: String
     package var json = false
@@ -75,6 +78,10 @@ package struct Session {
     var paths: ValuePaths
     /// The values before a command (its buffer is reused from one command to the next).
     private var snapshot = Snapshot()
+    /// `snapshot` holds the simulator's values now: the last command compared them after it ran,
+    /// and nothing has changed the simulator since (a command that failed or a load clears it).
+    /// The next command then does not read them again (SPEC §9).
+    var snapshotIsCurrent = false
     /// Settings made with `set`, which survive `load` (SPEC §8).
     var userSettings: [String: Setting] = [:]
     /// The loaded scene's own settings still in force.
@@ -170,7 +177,7 @@ package struct Session {
         // The values before the command, in the session's reused snapshot (given back after).
         var before = snapshot
         snapshot = Snapshot()
-        if !inspection { before.capture(sim, paths) }
+        if !inspection, !snapshotIsCurrent { before.capture(sim, paths) }
         defer { snapshot = before }
         var facts: [Fact] = []
         // The facts' buffer goes back to `collect` for the next command.
@@ -183,7 +190,7 @@ package struct Session {
                 parsed, line: line, lineNumber: lineNumber, file: file, inspection: inspection,
                 facts: &facts, result: &result)
         else { return }
-        annotate(&facts, ran, parsed.canonical, inspection: inspection, before: before)
+        annotate(&facts, ran, parsed.canonical, inspection: inspection, before: &before)
         result.canonical = parsed.canonical
         // Text is what traces store, also under `--json`; written into the session's buffer.
         var rendered = textBuffer

@@ -70,9 +70,11 @@ struct WhyLog {
 
     /// The running command `command` ended: its decisions, when it made any, become what `why`
     /// explains. A refused `tab` changed nothing, so `why` goes on explaining the command before
-    /// it and adds the refusal, with when what blocked it ends (re-simulated from `sim`). The
-    /// buffers are handed over, not copied, and the ones dropped are reused.
-    mutating func commit(_ command: String, in sim: Simulator) {
+    /// it and adds the refusal; when a transition blocked it, the refusal is returned, and the
+    /// caller tells when the transition ends (`refusalEnds`, re-simulated from its simulator):
+    /// the simulator is handed over only then, not on every command. The buffers are handed
+    /// over, not copied, and the ones dropped are reused.
+    mutating func commit(_ command: String) -> Refusal? {
         if let t = pending.trackingAt {
             // Where the finger is explains a move that decided nothing else (hazards aside), once.
             pending.trackingAt = nil
@@ -83,13 +85,14 @@ struct WhyLog {
             }
             if decidedElse || !pending.moves.isEmpty { pending.facts.remove(at: t) }
         }
-        guard !pending.facts.isEmpty || !pending.moves.isEmpty else { return }
+        guard !pending.facts.isEmpty || !pending.moves.isEmpty else { return nil }
         if pending.moves.isEmpty, pending.facts.count == 1,
             case .refused(let refusal) = pending.facts[0]
         {
-            refused = (command, refusal, Self.blockedUntil(refusal, sim))
+            refused = (command, refusal, nil)
             pending.facts.empty()
-            return
+            if case .transitioning = refusal { return refusal }
+            return nil
         }
         if last == nil {
             last = (command, [], [])
@@ -102,6 +105,18 @@ struct WhyLog {
         swap(&last!.moves, &pending.moves)
         pending.clear()
         if refused != nil { refused = nil }
+        return nil
+    }
+
+    /// When the transition that blocked the refused `tab` ends (`blockedUntil`), after `commit`
+    /// returned its refusal.
+    mutating func refusalEnds(at time: Double?) {
+        refused?.until = time
+    }
+
+    /// `commit`, telling when a blocking transition ends from `sim`.
+    mutating func commit(_ command: String, in sim: Simulator) {
+        if let refusal = commit(command) { refusalEnds(at: Self.blockedUntil(refusal, sim)) }
     }
 
     /// A scene was loaded: nothing is explained (the facts' indices belong to the previous
