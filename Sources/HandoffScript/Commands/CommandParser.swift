@@ -45,17 +45,29 @@ package enum CommandParser {
         return .node(text)
     }
 
-    /// Decimal numbers only: no hex, no `nan`, no `inf`.
+    /// Decimal numbers only: no hex, no `nan`, no `inf`. A number without an exponent and with
+    /// at most fifteen digits (what people type: `-237`, `2314`, `0.35`) is read as `Double(s)`
+    /// reads it without the general reader: its digits n are an exact integer and 10^k an exact
+    /// power, so n / 10^k is the double nearest the decimal, as the reader rounds it.
     package static func decimal(_ s: String) -> Double? {
         var digits = 0
         var seenDot = false
         var seenExp = false
+        // The digits as an integer and how many follow the dot (meaningful without an exponent
+        // and up to fifteen digits).
+        var n = 0
+        var decimals = 0
         // By byte: every accepted character is ASCII, and a byte of anything else is refused
         // as its character would be.
         var prev = UInt8(ascii: " ")
         for (k, ch) in s.utf8.enumerated() {
             switch ch {
-            case UInt8(ascii: "0")...UInt8(ascii: "9"): digits += 1
+            case UInt8(ascii: "0")...UInt8(ascii: "9"):
+                digits += 1
+                if digits <= 15, !seenExp {
+                    n = n * 10 + Int(ch - UInt8(ascii: "0"))
+                    if seenDot { decimals += 1 }
+                }
             case UInt8(ascii: "+"), UInt8(ascii: "-"):
                 guard k == 0 || prev == UInt8(ascii: "e") || prev == UInt8(ascii: "E") else {
                     return nil
@@ -71,7 +83,9 @@ package enum CommandParser {
             prev = ch
         }
         guard digits > 0, !"eE+-".utf8.contains(prev) else { return nil }
-        return typedDecimal(s) ?? Double(s)
+        guard !seenExp, digits <= 15 else { return Double(s) }
+        let v = Double(n) / exactPowers[decimals]
+        return s.utf8.first == UInt8(ascii: "-") ? -v : v
     }
 
     /// 10^0 … 10^15, each an exact double (each product of tens is exact up to 10^22).
@@ -80,33 +94,6 @@ package enum CommandParser {
         while powers.count <= 15 { powers.append(powers[powers.count - 1] * 10) }
         return powers
     }()
-
-    /// A checked decimal without an exponent and with at most fifteen digits (what people
-    /// type: `-237`, `2314`, `0.35`) as `Double(s)` reads it, without the general reader: its
-    /// digits n are an exact integer and 10^k an exact power, so n / 10^k is the double
-    /// nearest the decimal, as the reader rounds it. Nil for any other text.
-    private static func typedDecimal(_ s: String) -> Double? {
-        var n = 0
-        var digits = 0
-        var decimals = 0
-        var seenDot = false
-        var negative = false
-        for ch in s.utf8 {
-            switch ch {
-            case UInt8(ascii: "0")...UInt8(ascii: "9"):
-                n = n * 10 + Int(ch - UInt8(ascii: "0"))
-                digits += 1
-                if seenDot { decimals += 1 }
-                guard digits <= 15 else { return nil }
-            case UInt8(ascii: "."): seenDot = true
-            case UInt8(ascii: "-"): negative = true
-            case UInt8(ascii: "+"): break
-            default: return nil
-            }
-        }
-        let v = Double(n) / exactPowers[decimals]
-        return negative ? -v : v
-    }
 
     /// `120ms`, `0.3s`, or a bare number of seconds.
     /// The latest time a `plot` window may name (no session runs this long; a larger number

@@ -15,8 +15,7 @@ package struct SourceRange: Equatable, Hashable, Sendable {
     /// A word's length in characters: its bytes, when they are ASCII other than a carriage
     /// return (each its own character), without breaking it into characters.
     static func length(_ text: String) -> Int {
-        let bytes = text.utf8
-        return bytes.allSatisfy({ $0 < 0x80 && $0 != 0x0D }) ? bytes.count : text.count
+        Token.isOneCharacterPerByte(text) ? text.utf8.count : text.count
     }
 
     /// From the start of `self` to the end of `other`.

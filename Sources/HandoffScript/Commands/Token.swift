@@ -20,8 +20,14 @@ package struct Token: Equatable, Sendable {
         // A line of plain ASCII (nearly every line typed) is read byte by byte, where a byte is
         // a character and its column: no `Character` is formed (issue 28, every error line is
         // parsed). A carriage return is left to `Character`, which joins it with a line feed.
-        if line.utf8.allSatisfy({ $0 < 0x80 && $0 != 0x0D }) { return splitASCII(line) }
+        if isOneCharacterPerByte(line) { return splitASCII(line) }
         return splitCharacters(line)
+    }
+
+    /// Whether each of the text's bytes is a character of its own: ASCII other than a carriage
+    /// return (which `Character` joins with a following line feed).
+    static func isOneCharacterPerByte(_ text: String) -> Bool {
+        text.utf8.allSatisfy { $0 < 0x80 && $0 != 0x0D }
     }
 
     /// `split` of a line of ASCII bytes other than a carriage return.
