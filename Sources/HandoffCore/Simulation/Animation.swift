@@ -34,6 +34,8 @@ struct Momentum: Equatable, Sendable {
     /// nothing was left over and no pull was taken back (every earlier share used up its
     /// node's room); nil otherwise. The frames after it are then `lastConsumer`'s alone until
     /// its room or the momentum runs out, which `skipSteadyMomentum` finds in closed form.
+    /// Before the first frame: the phase in which the node that takes its first share alone
+    /// takes it (`Simulator.firstTaker`), with `lastConsumer` that node.
     var steadyPhase: SharePhase?
     /// While steady: `lastConsumer`'s offset and the applied travel when it became steady. Its
     /// offset is `anchorOffset + applied − anchorApplied` from then on, stepped or not, so a
@@ -92,6 +94,15 @@ enum Animation: Equatable, Sendable {
         case .momentum(let m): m.chain
         case .spring(let s): [s.node]
         case .transition(let t): [t.node]
+        }
+    }
+
+    /// Whether the animation moves `node` (`nodes.contains(node)`, without building them).
+    func moves(_ node: Int) -> Bool {
+        switch self {
+        case .momentum(let m): m.chain.contains(node)
+        case .spring(let s): s.node == node
+        case .transition(let t): t.node == node
         }
     }
 

@@ -35,12 +35,15 @@ extension Simulator {
             swap(&spareAnimations, &animations)
             swap(&animations, &current)
         } else {
-            let started = animations.flatMap(\.nodes)
             current.removeAll { a in
-                if case .spring(let s) = a { return started.contains(s.node) }
-                return false
+                guard case .spring(let s) = a else { return false }
+                return animations.contains { $0.moves(s.node) }
             }
-            animations = current + animations
+            // The started ones after the running ones, in the running ones' buffer.
+            current.append(contentsOf: animations)
+            animations.removeAll(keepingCapacity: true)
+            swap(&spareAnimations, &animations)
+            swap(&animations, &current)
         }
         updateParallax()
     }

@@ -88,6 +88,37 @@ extension Simulator {
         return ledger
     }
 
+    /// The node and phase that `share` would give a fling delta's first share to, moving `dir`
+    /// through `chain` (`share`'s order: pre outermost first, then the driver, then post
+    /// innermost first; the first with room takes it): nil when pull is left against `dir` (its
+    /// take-back comes first), when a system sheet is in the chain (its rules are `share`'s
+    /// alone), or when no node has room. `startMomentum` asks it, so that a first frame that one
+    /// node takes alone can be taken in closed form, as later steady frames are.
+    func firstTaker(_ chain: [Int], ownerOnly: Bool, _ dir: ScrollDirection)
+        -> (node: Int, phase: SharePhase)?
+    {
+        guard let driver = chain.first else { return nil }
+        let forward = dir == .forward
+        for n in chain {
+            let raw = rawOverscroll(n)
+            if raw != 0, (raw > 0) != forward { return nil }
+            if ownerOnly { break }
+        }
+        func hasRoom(_ n: Int) -> Bool { room(n, dir) >= Ledger.negligible }
+        if ownerOnly { return hasRoom(driver) ? (driver, .self) : nil }
+        guard !chain.contains(where: { graph.motion[$0].isSheet }) else { return nil }
+        for n in chain.dropFirst().reversed()
+        where graph.motion[n].nested?.pre.contains(dir) ?? false && hasRoom(n) {
+            return (n, .pre)
+        }
+        if hasRoom(driver) { return (driver, .self) }
+        for n in chain.dropFirst()
+        where graph.motion[n].nested?.post.contains(dir) ?? false && hasRoom(n) {
+            return (n, .post)
+        }
+        return nil
+    }
+
     /// Pulls node `n` further past its edge by the raw amount `amount`.
     private mutating func overscroll(
         _ n: Int, _ amount: Double, _ ledger: inout Ledger, _ rest: inout Double

@@ -137,6 +137,18 @@ extension Simulator {
             m.landing = land
             book.landing = nil
         }
+        // The node that takes the first frame's travel, if one takes it alone, is known now: the
+        // momentum starts steady there (`Momentum.steadyPhase`), so its frames from the first on
+        // can be taken in closed form (`skipSteadyMomentum`). A first frame that is not steady
+        // after all is stepped, and its ledger decides as always (`noteSteadiness`).
+        if let (c, phase) = firstTaker(
+            chain, ownerOnly: ownerOnly, ScrollDirection(of: m.decel.velocity))
+        {
+            m.lastConsumer = c
+            m.steadyPhase = phase
+            m.anchorOffset = offsets[c]
+            m.anchorApplied = 0
+        }
         animations.append(.momentum(m))
         emit(.momentumStarted(driver: chain[0], velocity: v, travel: m.decel.total))
         emit(
