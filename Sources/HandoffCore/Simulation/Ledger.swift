@@ -25,7 +25,7 @@ public struct Ledger: Equatable, Sendable {
 
     public var d: Double
     /// Shares in the order they were taken.
-    public var shares: [Share] = []
+    public var shares = Shares()
     public var unconsumed: Double = 0
 
     public init(d: Double) { self.d = d }
@@ -61,6 +61,44 @@ public struct Ledger: Equatable, Sendable {
             } else {
                 shares.append(s)
             }
+        }
+    }
+}
+
+extension Ledger {
+    /// A ledger's shares in the order they were taken. Most ledgers have one (a steady fling's
+    /// frames, most moves), so the first is held in place and only a second allocates: a frame
+    /// that one node takes makes no allocation for its ledger.
+    public struct Shares: RandomAccessCollection, MutableCollection, Equatable, Sendable {
+        private var head: Share?
+        /// The shares after the first.
+        private var tail: [Share] = []
+
+        public init() {}
+
+        public var startIndex: Int { 0 }
+        public var endIndex: Int { head == nil ? 0 : 1 + tail.count }
+        public var count: Int { endIndex }
+        public var isEmpty: Bool { head == nil }
+        public func index(after i: Int) -> Int { i + 1 }
+        public func index(before i: Int) -> Int { i - 1 }
+
+        public subscript(i: Int) -> Share {
+            get {
+                if i == 0, let head { return head }
+                return tail[i - 1]
+            }
+            set {
+                if i == 0, head != nil { head = newValue } else { tail[i - 1] = newValue }
+            }
+        }
+
+        public mutating func append(_ s: Share) {
+            if head == nil { head = s } else { tail.append(s) }
+        }
+
+        public static func == (a: Shares, b: Shares) -> Bool {
+            a.head == b.head && a.tail == b.tail
         }
     }
 }

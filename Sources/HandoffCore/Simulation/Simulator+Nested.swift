@@ -5,8 +5,6 @@ extension Simulator {
     mutating func share(_ d: Double, chain: [Int], ownerOnly: Bool, fling: Bool) -> Ledger {
         var ledger = Ledger(d: d)
         guard d != 0, !chain.isEmpty else { return ledger }
-        // One allocation for the shares (a handoff frame has two).
-        ledger.shares.reserveCapacity(chain.count + 1)
         let dir = ScrollDirection(of: d)
         let sign: Double = d > 0 ? 1 : -1
         var rest = abs(d)
