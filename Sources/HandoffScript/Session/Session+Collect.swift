@@ -16,9 +16,12 @@ extension Session {
         factBuffer = []
         facts.empty()
         let stateCount = paths.entries.count + 2
-        var flingAt: Int?
-        // Where this command's fling summary is in the moves `why` explains.
-        var flingMove: Int?
+        // This command's fling summary, summed here over its frames and put in its places (in
+        // the facts at `flingAt`, in the moves `why` explains at `flingMove`) once, after the
+        // last entry: summed in place there, every frame would copy its shares.
+        var fling: (total: Ledger, time: Double, frame: Int)?
+        var flingAt = 0
+        var flingMove = 0
         // The app's code's writes (SPEC §13.3), printed after the motion lines.
         var code: [CodeSummary] = []
         // The log's entries, in the buffer the log had at the last drain (given back to it then).
@@ -84,14 +87,16 @@ extension Session {
                         // saw it at its first frame.
                         continue
                     case .flingFrame(let l):
-                        if let i = flingAt, case .fling(var total, _, _) = facts[i] {
-                            total.merge(l)
-                            facts[i] = .fling(total, time: o.time, frame: o.frame)
-                            if let m = flingMove { why.updateMove(at: m, to: total) }
+                        if fling != nil {
+                            fling!.total.merge(l)
+                            fling!.time = o.time
+                            fling!.frame = o.frame
                         } else {
+                            fling = (l, o.time, o.frame)
+                            // Stand-ins until the sum is known.
                             flingAt = facts.count
-                            facts.append(.fling(l, time: o.time, frame: o.frame))
-                            flingMove = why.observeMove(l)
+                            facts.append(.fling(Ledger(d: 0), time: 0, frame: 0))
+                            flingMove = why.observeMove(Ledger(d: 0))
                         }
                         continue
                     case .moved(let l):
@@ -107,6 +112,10 @@ extension Session {
                     // Moved into the fact, not copied.
                     facts.append(.event(consume o))
                 }
+            }
+            if let fling {
+                why.updateMove(at: flingMove, to: fling.total)
+                facts[flingAt] = .fling(fling.total, time: fling.time, frame: fling.frame)
             }
         }
         for c in code { facts.append(.code(c)) }
