@@ -45,24 +45,30 @@ extension Session {
                     let o = (first + k).move()
                     (first + k).initialize(
                         to: Occurrence(time: 0, frame: 0, event: .momentumEnded(driver: 0)))
-                    if case .decided(let reason) = o.event {
+                    // Taken apart once: the event is matched and moved on by itself (matched in
+                    // place in the occurrence, it was copied whole to read a payload).
+                    let time = o.time
+                    let frame = o.frame
+                    let event = (consume o).event
+                    if case .decided(let reason) = event {
                         // Only `why` prints it (moved there, not copied), but for a caught sheet,
                         // which is also a line of its own (SPEC §5.9).
                         guard case .sheetCaught = reason else {
-                            why.observe((consume o).event)
+                            why.observe(consume event)
                             continue
                         }
-                        why.observe(o.event)
-                        facts.append(.event(consume o))
+                        why.observe(event)
+                        facts.append(
+                            .event(Occurrence(time: time, frame: frame, event: consume event)))
                         continue
                     }
-                    switch o.event {
+                    switch event {
                     case .recognizer(.tap, .recognized), .decided:
                         continue
                     case .tracking, .offAxis:
                         // `why` explains only the last (and only for a command that decided nothing
                         // else: `WhyLog.commit`).
-                        why.observeTracking(o.event)
+                        why.observeTracking(event)
                         // A move over many frames inside the slop reports where it ended up, once.
                         if let last = facts.last, case .event(let p) = last,
                             case .tracking = p.event
@@ -76,10 +82,10 @@ extension Session {
                     case .code(let w):
                         // One line per rule and path, after the command's motion lines.
                         if let k = code.firstIndex(where: { $0.matches(w) }) {
-                            code[k].add(w, time: o.time, frame: o.frame)
+                            code[k].add(w, time: time, frame: frame)
                         } else {
-                            code.append(CodeSummary(w, time: o.time, frame: o.frame))
-                            why.observe(o.event)
+                            code.append(CodeSummary(w, time: time, frame: frame))
+                            why.observe(event)
                         }
                         continue
                     case .hazard:
@@ -89,10 +95,10 @@ extension Session {
                     case .flingFrame(let l):
                         if fling != nil {
                             fling!.total.merge(l)
-                            fling!.time = o.time
-                            fling!.frame = o.frame
+                            fling!.time = time
+                            fling!.frame = frame
                         } else {
-                            fling = (l, o.time, o.frame)
+                            fling = (l, time, frame)
                             // Stand-ins until the sum is known.
                             flingAt = facts.count
                             facts.append(.fling(Ledger(d: 0), time: 0, frame: 0))
@@ -107,10 +113,10 @@ extension Session {
                         .springStarted, .springEnded, .tap, .tabbed, .pageSelected,
                         .transitionEnded,
                         .repair, .refused:
-                        if Why.explains(o.event) { why.observe(o.event) }
+                        if Why.explains(event) { why.observe(event) }
                     }
                     // Moved into the fact, not copied.
-                    facts.append(.event(consume o))
+                    facts.append(.event(Occurrence(time: time, frame: frame, event: consume event)))
                 }
             }
             if let fling {
