@@ -1,3 +1,4 @@
+import HandoffCore
 import Testing
 
 @testable import HandoffScript
@@ -26,6 +27,28 @@ struct TextOutputTests {
             #expect(out.count == 2)
             #expect(out.text(0) == "owner     \(id) at 12.5   42")
             #expect(out.text(1) == "\(id)-7123456.79")
+        }
+    }
+
+    /// The words `LineWriter` writes for the core's named states are their `rawValue`s (the
+    /// text and `--json` spell them so).
+    @Test func namedStatesAreWrittenAsTheirRawValues() {
+        func written(_ body: (inout LineWriter) -> Void) -> String {
+            var out = TextOutput()
+            out.line(body)
+            return out.text(0)
+        }
+        for p in [SharePhase.pre, .self, .post, .overscroll] {
+            #expect(written { $0.put(p) } == p.rawValue)
+        }
+        for s in [
+            RecognizerState.possible, .began, .changed, .ended, .cancelled, .failed, .recognized,
+        ] {
+            #expect(written { $0.put(s) } == s.rawValue)
+        }
+        for a in Axis.allCases { #expect(written { $0.put(a) } == a.rawValue) }
+        for k in [AnimationKind.momentum, .bounce, .page, .detent, .snap, .transition] {
+            #expect(written { $0.put(k) } == k.rawValue)
         }
     }
 }

@@ -97,7 +97,7 @@ extension FactDescriber {
                         w.label("spring")
                         w.put(n.id(node))
                         w.put(" " as StaticString)
-                        w.put(kind.rawValue)
+                        w.put(kind)
                         w.put(" → " as StaticString)
                         springTarget(node, target, n, into: &w)
                         w.put(" from " as StaticString)
@@ -117,7 +117,7 @@ extension FactDescriber {
                         w.label("settled")
                         w.put(n.id(node))
                         w.put(" " as StaticString)
-                        w.put(kind.rawValue)
+                        w.put(kind)
                         w.put(" at " as StaticString)
                         springTarget(node, target, n, into: &w)
                     }

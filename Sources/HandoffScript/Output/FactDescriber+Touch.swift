@@ -51,7 +51,7 @@ extension FactDescriber {
                         w.label("stopped")
                         w.put(n.id(node))
                         w.put(" " as StaticString)
-                        w.put(kind.rawValue)
+                        w.put(kind)
                     }
                 },
                 [("node", id(node)), ("animation", .string(kind.rawValue))])
@@ -74,13 +74,13 @@ extension FactDescriber {
                         switch recognizer {
                         case .pan(let axis):
                             w.label("pan")
-                            w.put(axis.rawValue)
+                            w.put(axis)
                         case .tap(let t):
                             w.label("tap")
                             w.put(t, n)
                         }
                         w.put(" " as StaticString)
-                        w.put(state.rawValue)
+                        w.put(state)
                     }
                 },
                 [
@@ -160,7 +160,7 @@ extension FactDescriber {
                         w.label("caught")
                         w.put(n.id(sheet))
                         w.put(": the touch stopped its " as StaticString)
-                        w.put(stopped.rawValue)
+                        w.put(stopped)
                         w.put(" and began its pan (no slop); cancelled by pan" as StaticString)
                     }
                 },
@@ -205,7 +205,7 @@ extension FactDescriber {
                 { out in
                     out.line { w in
                         w.label("pan")
-                        w.put(axis.rawValue)
+                        w.put(axis)
                         w.put(" not recognized: no node can begin (" as StaticString)
                         w.put(blocks.map { cannotBegin($0, n) }.joined(separator: "; "))
                         w.put(")" as StaticString)
@@ -222,9 +222,9 @@ extension FactDescriber {
                     out.line { w in
                         w.label("tracking")
                         w.put("pan locked " as StaticString)
-                        w.put(axis.rawValue)
+                        w.put(axis)
                         w.put(": no " as StaticString)
-                        w.put(axis.rawValue)
+                        w.put(axis)
                         w.put(" movement" as StaticString)
                     }
                 },

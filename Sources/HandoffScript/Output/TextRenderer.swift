@@ -164,7 +164,7 @@ package struct TextRenderer: FactRenderer {
             out.put(" " as StaticString)
             out.put(share.amount)
             out.put(" " as StaticString)
-            out.put(share.phase.rawValue)
+            out.put(share.phase)
             out.put(" + " as StaticString)
         }
         out.put("unconsumed " as StaticString)

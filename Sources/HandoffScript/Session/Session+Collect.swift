@@ -16,9 +16,12 @@ extension Session {
         factBuffer = []
         facts.empty()
         let stateCount = paths.entries.count + 2
-        var flingAt: Int?
-        // Where this command's fling summary is in the moves `why` explains.
-        var flingMove: Int?
+        // This command's fling summary, summed here over its frames and put in its places (in
+        // the facts at `flingAt`, in the moves `why` explains at `flingMove`) once, after the
+        // last entry: summed in place there, every frame would copy its shares.
+        var fling: (total: Ledger, time: Double, frame: Int)?
+        var flingAt = 0
+        var flingMove = 0
         // The app's code's writes (SPEC §13.3), printed after the motion lines.
         var code: [CodeSummary] = []
         // The log's entries, in the buffer the log had at the last drain (given back to it then).
@@ -42,24 +45,30 @@ extension Session {
                     let o = (first + k).move()
                     (first + k).initialize(
                         to: Occurrence(time: 0, frame: 0, event: .momentumEnded(driver: 0)))
-                    if case .decided(let reason) = o.event {
+                    // Taken apart once: the event is matched and moved on by itself (matched in
+                    // place in the occurrence, it was copied whole to read a payload).
+                    let time = o.time
+                    let frame = o.frame
+                    let event = (consume o).event
+                    if case .decided(let reason) = event {
                         // Only `why` prints it (moved there, not copied), but for a caught sheet,
                         // which is also a line of its own (SPEC §5.9).
                         guard case .sheetCaught = reason else {
-                            why.observe((consume o).event)
+                            why.observe(consume event)
                             continue
                         }
-                        why.observe(o.event)
-                        facts.append(.event(consume o))
+                        why.observe(event)
+                        facts.append(
+                            .event(Occurrence(time: time, frame: frame, event: consume event)))
                         continue
                     }
-                    switch o.event {
+                    switch event {
                     case .recognizer(.tap, .recognized), .decided:
                         continue
                     case .tracking, .offAxis:
                         // `why` explains only the last (and only for a command that decided nothing
                         // else: `WhyLog.commit`).
-                        why.observeTracking(o.event)
+                        why.observeTracking(event)
                         // A move over many frames inside the slop reports where it ended up, once.
                         if let last = facts.last, case .event(let p) = last,
                             case .tracking = p.event
@@ -73,10 +82,10 @@ extension Session {
                     case .code(let w):
                         // One line per rule and path, after the command's motion lines.
                         if let k = code.firstIndex(where: { $0.matches(w) }) {
-                            code[k].add(w, time: o.time, frame: o.frame)
+                            code[k].add(w, time: time, frame: frame)
                         } else {
-                            code.append(CodeSummary(w, time: o.time, frame: o.frame))
-                            why.observe(o.event)
+                            code.append(CodeSummary(w, time: time, frame: frame))
+                            why.observe(event)
                         }
                         continue
                     case .hazard:
@@ -84,14 +93,16 @@ extension Session {
                         // saw it at its first frame.
                         continue
                     case .flingFrame(let l):
-                        if let i = flingAt, case .fling(var total, _, _) = facts[i] {
-                            total.merge(l)
-                            facts[i] = .fling(total, time: o.time, frame: o.frame)
-                            if let m = flingMove { why.updateMove(at: m, to: total) }
+                        if fling != nil {
+                            fling!.total.merge(l)
+                            fling!.time = time
+                            fling!.frame = frame
                         } else {
+                            fling = (l, time, frame)
+                            // Stand-ins until the sum is known.
                             flingAt = facts.count
-                            facts.append(.fling(l, time: o.time, frame: o.frame))
-                            flingMove = why.observeMove(l)
+                            facts.append(.fling(Ledger(d: 0), time: 0, frame: 0))
+                            flingMove = why.observeMove(Ledger(d: 0))
                         }
                         continue
                     case .moved(let l):
@@ -102,11 +113,15 @@ extension Session {
                         .springStarted, .springEnded, .tap, .tabbed, .pageSelected,
                         .transitionEnded,
                         .repair, .refused:
-                        if Why.explains(o.event) { why.observe(o.event) }
+                        if Why.explains(event) { why.observe(event) }
                     }
                     // Moved into the fact, not copied.
-                    facts.append(.event(consume o))
+                    facts.append(.event(Occurrence(time: time, frame: frame, event: consume event)))
                 }
+            }
+            if let fling {
+                why.updateMove(at: flingMove, to: fling.total)
+                facts[flingAt] = .fling(fling.total, time: fling.time, frame: fling.frame)
             }
         }
         for c in code { facts.append(.code(c)) }
