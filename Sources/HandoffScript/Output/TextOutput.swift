@@ -257,6 +257,31 @@ struct LineWriter {
         odd = true
     }
 
+    /// User text in single quotes: `'S'`.
+    mutating func quoted(_ s: String) {
+        put(byte: UInt8(ascii: "'"))
+        put(s)
+        put(byte: UInt8(ascii: "'"))
+    }
+
+    /// `body`'s pieces with their control characters shown as U+FFFD, one for one
+    /// (`Diagnostic.visible`): written as they are, and looked at again only when a byte may be
+    /// outside printable ASCII.
+    mutating func visible(_ body: (inout LineWriter) -> Void) {
+        let start = position
+        let wasOdd = odd
+        odd = false
+        body(&self)
+        defer { odd = odd || wasOdd }
+        guard odd, fits else { return }
+        // A control character is one byte in UTF-8, never part of another character's bytes.
+        let written = UnsafeBufferPointer(start: start, count: position - start)
+        guard written.contains(where: { $0 < 0x20 || $0 == 0x7F }) else { return }
+        let text = Diagnostic.visible(String(decoding: written, as: UTF8.self))
+        position = start
+        put(text)
+    }
+
     /// Text written in the source: labels and separators, printable, so `escape` never looks.
     /// Inlined: the length is a constant at each call, so the copy is a store or two.
     @inline(__always)

@@ -2,7 +2,8 @@ import HandoffCore
 
 /// What running one line did.
 package struct RunResult: Equatable, Sendable {
-    /// With `Session.textInBuffer`, the command's text lines as bytes; they come before `lines`.
+    /// With `Session.textInBuffer`, the command's text lines as bytes, or a failed command's
+    /// error lines (then all are error lines); they come before `lines`.
     package var text = TextOutput()
     package var lines: [OutputLine] = []
     /// The command failed (bad input, a failed `expect`).
@@ -31,8 +32,9 @@ package struct Session {
     var recorder = Recording()
     /// The buffer a command's text is rendered into (reused from one command to the next).
     private var textBuffer = TextOutput()
-    /// Text output is handed back as bytes in `RunResult.text` when it holds no error line (the
-    /// script runner and the trace runner read it there; otherwise everything is in `lines`).
+    /// Text output is handed back as bytes in `RunResult.text` when it holds no error line, or
+    /// when it is the error of a command that failed (the script runner and the trace runner
+    /// read it there; otherwise everything is in `lines`).
     package var textInBuffer = false
     /// The path of the trace being recorded, if any.
     package var recording: String? { recorder.path }
@@ -72,7 +74,10 @@ package struct Session {
     var sampler: TimelineSampler?
     /// Lines already parsed (parsing is pure, so a line always gives the same command).
     private var parsed = ParseCache()
-    /// How many lines were parsed rather than found in `parsed` (how tests observe the cache).
+    /// Lines that did not parse, with their errors (a typo repeated is not parsed again).
+    private var failedLines = FailedLines()
+    /// How many lines were parsed rather than found in `parsed` or `failedLines` (how tests
+    /// observe the caches).
     private(set) var linesParsed = 0
     /// The printable values of the current scene.
     var paths: ValuePaths
@@ -246,8 +251,16 @@ package struct Session {
     /// `parse`, keeping where each part was typed.
     package mutating func parseWithSource(_ line: String) throws(Diagnostic) -> ParsedCommand? {
         if let cached = parsed.lookup(line) { return cached }
+        if let error = failedLines.error(line) { throw error }
         linesParsed += 1
-        guard let command = try CommandParser.parseWithSource(line) else { return nil }
+        let command: ParsedCommand?
+        do {
+            command = try CommandParser.parseWithSource(line)
+        } catch {
+            failedLines.insert(line, error)
+            throw error
+        }
+        guard let command else { return nil }
         parsed.insert(line, command)
         return command
     }
@@ -272,7 +285,9 @@ package struct Session {
             textBuffer = TextOutput()
             out.removeAll()
             ErrorMessage.write(d, line: line, lineNumber: lineNumber, file: file, into: &out)
-            result.lines = out.lines
+            // As bytes with their role where the caller reads them so (the console writes the
+            // error lines to standard error); else as lines.
+            if textInBuffer { result.text = out } else { result.lines = out.lines }
             textBuffer = out
         }
         // A failed command is recorded as a comment: it changed nothing. (Spelled only while
