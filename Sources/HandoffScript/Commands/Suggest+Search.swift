@@ -34,7 +34,8 @@ extension Suggest {
             _ k: Int, _ name: String, letters c: ArraySlice<UInt8>, mask other: UInt64?
         ) {
             guard let ascii else { return compare(k, name) }
-            let limit = max(1, min(ascii.count, c.count) / 3)
+            // Close, and no farther than the closest so far (a tie may still win by its place).
+            let limit = min(max(1, min(ascii.count, c.count) / 3), bestDistance)
             guard abs(ascii.count - c.count) <= limit else { return }
             let other = other ?? Letters.mask(c)
             guard (mask & ~other).nonzeroBitCount <= limit,
@@ -87,17 +88,18 @@ extension Suggest {
         }
 
         /// The distance of two ASCII words whose lengths are within `limit` if they are close:
-        /// one pass for a limit of one; else their letters as bags first (no edit changes the
+        /// one pass for one edit or none; else their letters as bags first (no edit changes the
         /// bag by more than one letter, a swap not at all: a word whose bag differs by more than
         /// the limit is not close, and costs no table), then the distance; then `isClose`.
         private mutating func closeDistance(_ w: [UInt8], _ c: ArraySlice<UInt8>, _ limit: Int)
             -> Int?
         {
             let d: Int
-            if limit == 1 {
-                // Words of five letters or fewer (most typos): one edit or none, in one pass.
-                guard let one = withinOne(w[...], c) else { return nil }
+            if let one = withinOne(w[...], c) {
+                // One edit or none (most typos), found in one pass.
                 d = one
+            } else if limit <= 1 {
+                return nil
             } else {
                 let c = Array(c)
                 guard bagDistance(w, c, &counts) <= limit else { return nil }

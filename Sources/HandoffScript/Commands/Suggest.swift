@@ -43,8 +43,9 @@ package enum Suggest {
     }
 
     /// Words to suggest from, with their letters read once: a fixed list (the commands) is read
-    /// when the program starts, not for every error.
-    package struct Candidates: Sendable {
+    /// when the program starts, a scene's ids when it loads, not for every error. Shared: a
+    /// session or an error holds it by one reference.
+    package final class Candidates: Equatable, Sendable {
         let names: [String]
         /// The ASCII names' letters (`Letters.ascii`), one name after the other, in one array:
         /// reading a list of hundreds of ids makes no array per name.
@@ -115,6 +116,9 @@ package enum Suggest {
             self.starts = starts
             self.others = others
         }
+
+        /// The same names (what the rest is read from).
+        package static func == (a: Candidates, b: Candidates) -> Bool { a.names == b.names }
     }
 
     /// The command names, read once.
@@ -135,15 +139,28 @@ package enum Suggest {
         var search = Search(word)
         if let ascii = search.ascii {
             let n = ascii.count
-            for length in 0...longest where abs(n - length) <= max(1, min(n, length) / 3) {
+            /// Compares the names of `length` letters; false when one is the word as typed.
+            func compare(length: Int) -> Bool {
+                guard length >= 0, length <= longest else { return true }
                 for k in candidates.byLength[
                     candidates.starts[length]..<candidates.starts[length + 1]]
                 {
                     search.compare(
                         k, candidates.names[k], letters: candidates.letters[candidates.spans[k]!],
                         mask: candidates.masks[k])
-                    if search.typed { return nil }
+                    if search.typed { return false }
                 }
+                return true
+            }
+            // The word's own length first, then farther ones: a close candidate found early
+            // bounds the distance asked of the others.
+            guard compare(length: n) else { return nil }
+            for delta in 1...max(1, n / 3) {
+                // Within a third of the shorter word: `n - delta` letters, or the word's own.
+                if delta <= max(1, (n - delta) / 3) {
+                    guard compare(length: n - delta) else { return nil }
+                }
+                guard compare(length: n + delta) else { return nil }
             }
             for k in candidates.others {
                 search.compare(k, candidates.names[k])

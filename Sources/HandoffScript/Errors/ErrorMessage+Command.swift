@@ -254,6 +254,28 @@ extension ErrorMessage {
         }
     }
 
+    /// An error worded before without its place (`write` with no line number), written into
+    /// `out` with it: a line that failed before is not worded again.
+    static func write(
+        _ worded: TextOutput, column: Int, lineNumber: Int?, file: String?,
+        into out: inout TextOutput
+    ) {
+        out.append(worded) { place(&$0, column: column, lineNumber: lineNumber, file: file) }
+    }
+
+    /// `[FILE:]LINE:COL: ` before an error in a script; nothing without a line number.
+    private static func place(_ w: inout LineWriter, column: Int, lineNumber: Int?, file: String?) {
+        guard let lineNumber else { return }
+        if let file {
+            w.put(file)
+            w.put(byte: UInt8(ascii: ":"))
+        }
+        w.put(lineNumber)
+        w.put(byte: UInt8(ascii: ":"))
+        w.put(column)
+        w.put(": " as StaticString)
+    }
+
     /// The first line of a rendered error alone (JSON's `text` of an error).
     package static func head(_ d: Diagnostic, lineNumber: Int?, file: String? = nil) -> String {
         var out = TextOutput()
@@ -268,16 +290,7 @@ extension ErrorMessage {
     ) {
         let suggestion = d.suggestion
         out.line(room: (file?.utf8.count ?? 0) + (suggestion?.utf8.count ?? 0) + 256) { w in
-            if let lineNumber {
-                if let file {
-                    w.put(file)
-                    w.put(byte: UInt8(ascii: ":"))
-                }
-                w.put(lineNumber)
-                w.put(byte: UInt8(ascii: ":"))
-                w.put(d.column)
-                w.put(": " as StaticString)
-            }
+            place(&w, column: d.column, lineNumber: lineNumber, file: file)
             w.put("error: " as StaticString)
             w.visible { write(d.problem, into: &$0) }
             if let suggestion {

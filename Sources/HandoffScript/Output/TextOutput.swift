@@ -159,6 +159,23 @@ package struct TextOutput: Equatable, Sendable {
         role = .plain
     }
 
+    /// Appends `other`'s lines (their roles kept), `place` written before the first (an error
+    /// worded before, printed where it is now): the place, then all the lines in one copy.
+    mutating func append(_ other: TextOutput, place: (inout LineWriter) -> Void) {
+        guard !other.isEmpty else { return }
+        append(room: 128, place)
+        let start = used
+        reserve(other.used)
+        storage.withUnsafeMutableBufferPointer { all in
+            other.storage.withUnsafeBufferPointer { from in
+                (all.baseAddress! + start).update(from: from.baseAddress!, count: other.used)
+            }
+        }
+        used += other.used
+        for (end, role) in other.ends { ends.append((start + end, role)) }
+        if other.unchecked { unchecked = true }
+    }
+
     /// Appends `lines` (their roles kept).
     mutating func append(_ lines: [OutputLine]) {
         for l in lines {

@@ -3,14 +3,20 @@
 /// small table indexed by a cheap hash of the line's bytes (`Bytes.hash`), one line a slot (a
 /// line that finds its slot taken replaces it), beside the parse cache of lines that parse.
 struct FailedLines {
-    /// A line and its error, shared: looking a line up copies neither.
+    /// A line, its error and the error's words, shared: looking a line up copies none.
     final class Entry: Sendable {
         let line: String
         let error: Diagnostic
+        /// The error as printed without a place (`ErrorMessage.write` with no line number):
+        /// worded once, however often the line fails.
+        let worded: TextOutput
 
         init(line: String, error: Diagnostic) {
             self.line = line
             self.error = error
+            var worded = TextOutput()
+            ErrorMessage.write(error, line: line, lineNumber: nil, file: nil, into: &worded)
+            self.worded = worded
         }
     }
 
@@ -20,12 +26,12 @@ struct FailedLines {
     static let maxLength = 256
     static let size = 1024
 
-    /// The error of `line`, if it failed before.
-    func error(_ line: String) -> Diagnostic? {
+    /// The entry of `line`, if it failed before.
+    func entry(_ line: String) -> Entry? {
         guard !entries.isEmpty, let k = Self.slot(line), let e = entries[k], e.line == line else {
             return nil
         }
-        return e.error
+        return e
     }
 
     mutating func insert(_ line: String, _ error: Diagnostic) {

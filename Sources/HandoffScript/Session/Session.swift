@@ -81,6 +81,8 @@ package struct Session {
     private(set) var linesParsed = 0
     /// The printable values of the current scene.
     var paths: ValuePaths
+    /// The current scene's node ids, read once for "did you mean" (`CommandProblem.noNode`).
+    var ids: Suggest.Candidates
     /// The values before a command (its buffer is reused from one command to the next).
     private var snapshot = Snapshot()
     /// `snapshot` holds the simulator's values now: the last command compared them after it ran,
@@ -97,6 +99,7 @@ package struct Session {
         sceneRef = ref
         self.files = files
         paths = ValuePaths(sim.graph)
+        ids = Suggest.Candidates(sim.graph.ids)
         sceneAtLoad = scene
         applySettingsForLoad()
         log.reset(checkpointState, nodes: sim.graph.count)
@@ -129,7 +132,10 @@ package struct Session {
             parsed = c
         } catch {
             why.begin()
-            return failure(error, line: line, lineNumber: lineNumber, file: file)
+            // Printed as it was worded when the line first failed.
+            return failure(
+                error, line: line, lineNumber: lineNumber, file: file,
+                worded: failedLines.entry(line)?.worded)
         }
         return run(parsed, line: line, lineNumber: lineNumber, file: file)
     }
@@ -251,7 +257,7 @@ package struct Session {
     /// `parse`, keeping where each part was typed.
     package mutating func parseWithSource(_ line: String) throws(Diagnostic) -> ParsedCommand? {
         if let cached = parsed.lookup(line) { return cached }
-        if let error = failedLines.error(line) { throw error }
+        if let failed = failedLines.entry(line) { throw failed.error }
         linesParsed += 1
         let command: ParsedCommand?
         do {
@@ -265,8 +271,11 @@ package struct Session {
         return command
     }
 
+    /// The result of a command that failed with `d` (`worded`: its error as printed without a
+    /// place, if it was worded before).
     mutating func failure(
-        _ d: Diagnostic, line: String, lineNumber: Int?, file: String?, canonical: String? = nil
+        _ d: Diagnostic, line: String, lineNumber: Int?, file: String?, canonical: String? = nil,
+        worded: TextOutput? = nil
     )
         -> RunResult
     {
@@ -284,7 +293,12 @@ package struct Session {
             var out = textBuffer
             textBuffer = TextOutput()
             out.removeAll()
-            ErrorMessage.write(d, line: line, lineNumber: lineNumber, file: file, into: &out)
+            if let worded {
+                ErrorMessage.write(
+                    worded, column: d.column, lineNumber: lineNumber, file: file, into: &out)
+            } else {
+                ErrorMessage.write(d, line: line, lineNumber: lineNumber, file: file, into: &out)
+            }
             // As bytes with their role where the caller reads them so (the console writes the
             // error lines to standard error); else as lines.
             if textInBuffer { result.text = out } else { result.lines = out.lines }
