@@ -126,13 +126,21 @@ package struct Session {
     package mutating func run(_ line: String, lineNumber: Int? = nil, file: String? = nil)
         -> RunResult
     {
+        // A line that failed before fails the same way, printed as it was worded then (a line
+        // is in the parse cache or here, never both).
+        if let failed = failedLines.entry(line) {
+            why.begin()
+            return failure(
+                failed.error, line: line, lineNumber: lineNumber, file: file,
+                worded: failed.worded)
+        }
         let parsed: ParsedCommand
         do {
             guard let c = try parseWithSource(line) else { return RunResult() }
             parsed = c
         } catch {
             why.begin()
-            // Printed as it was worded when the line first failed.
+            // Printed as it was worded when it was kept.
             return failure(
                 error, line: line, lineNumber: lineNumber, file: file,
                 worded: failedLines.entry(line)?.worded)
