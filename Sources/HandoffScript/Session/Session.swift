@@ -126,24 +126,17 @@ package struct Session {
     package mutating func run(_ line: String, lineNumber: Int? = nil, file: String? = nil)
         -> RunResult
     {
-        // A line that failed before fails the same way, printed as it was worded then (a line
-        // is in the parse cache or here, never both).
-        if let failed = failedLines.entry(line) {
-            why.begin()
-            return failure(
-                failed.error, line: line, lineNumber: lineNumber, file: file,
-                worded: failed.worded)
-        }
+        // A line is in the parse cache or among the failed lines, never both.
+        if let failed = failedBefore(line, lineNumber: lineNumber, file: file) { return failed }
         let parsed: ParsedCommand
         do {
             guard let c = try parseWithSource(line) else { return RunResult() }
             parsed = c
         } catch {
+            // Kept by now (unless too long to keep), and printed as it was worded then.
+            if let failed = failedBefore(line, lineNumber: lineNumber, file: file) { return failed }
             why.begin()
-            // Printed as it was worded when it was kept.
-            return failure(
-                error, line: line, lineNumber: lineNumber, file: file,
-                worded: failedLines.entry(line)?.worded)
+            return failure(error, line: line, lineNumber: lineNumber, file: file)
         }
         return run(parsed, line: line, lineNumber: lineNumber, file: file)
     }
@@ -277,6 +270,15 @@ package struct Session {
         guard let command else { return nil }
         parsed.insert(line, command)
         return command
+    }
+
+    /// The result of `line` if it failed to parse before (`failedLines`): its error, printed
+    /// as it was worded then; nil for any other line.
+    mutating func failedBefore(_ line: String, lineNumber: Int?, file: String?) -> RunResult? {
+        guard let failed = failedLines.entry(line) else { return nil }
+        why.begin()
+        return failure(
+            failed.error, line: line, lineNumber: lineNumber, file: file, worded: failed.worded)
     }
 
     /// The result of a command that failed with `d` (`worded`: its error as printed without a
