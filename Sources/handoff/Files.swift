@@ -316,10 +316,15 @@ struct Console {
         if !batch || out.count >= Self.batchSize { flushOut() }
     }
 
-    /// Prints a command's result: its text bytes as they are (no error line among them), then
-    /// its lines.
+    /// Prints a command's result: its text bytes as they are (no error line among them, unless
+    /// it is a failed command's error), then its lines.
     mutating func emit(_ r: RunResult, batch: Bool = false) {
-        if r.text.byteCount >= Self.batchSize {
+        if r.failed, r.text.contains(.error) {
+            // A failed command's error (only error lines): to standard error, as bytes.
+            flushOut()
+            err.append(r.text)
+            flushErr()
+        } else if r.text.byteCount >= Self.batchSize {
             // A large output (`history` of a long session) is written from where it is, not
             // copied into the batch first.
             flushOut()

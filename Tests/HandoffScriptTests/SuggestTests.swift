@@ -4,7 +4,8 @@ import Testing
 @testable import HandoffScript
 
 /// "Did you mean" compares ASCII words by byte and other words by `Character` (issue 28: an error
-/// line's cost was its suggestion's): both give what comparing `Character`s always gave.
+/// line's cost was its suggestion's), a list as it is given or read once (`Candidates`): all give
+/// what comparing `Character`s always gave.
 @Suite struct SuggestTests {
     /// The rule as it was written before the byte path: every word by `Character`, a fresh
     /// distance table per candidate.
@@ -62,6 +63,10 @@ import Testing
             let w = random.int(4) == 0 ? candidates[0].uppercased() : word()
             let expected = Self.reference(w, candidates)
             #expect(Suggest.closest(to: w, in: candidates) == expected, "\(w) in \(candidates)")
+            // Read once (by length, the first of two as close still first), the same answer.
+            #expect(
+                Suggest.closest(to: w, in: Suggest.Candidates(candidates)) == expected,
+                "\(w) in \(candidates)")
             if expected != nil { suggested += 1 }
         }
         // The words are close often enough for the comparison to mean something.

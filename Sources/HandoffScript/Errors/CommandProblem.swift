@@ -43,8 +43,8 @@ package enum CommandProblem: Equatable, Sendable {
     case unknownPath(String)
     /// The simulator refused a touch (its error, worded by the command language).
     case simulator(SimulatorError)
-    /// No node has this id; `ids` are the scene's, for the suggestion.
-    case noNode(String, ids: [String])
+    /// No node has this id; `ids` are the scene's, for the suggestion (read once a scene).
+    case noNode(String, ids: Suggest.Candidates)
     /// `tap N` of a row past the list's last: `'LIST' has N rows`.
     case noSuchRow(list: String, rows: Int)
     /// `tab N` of a segment past the last: `'TABS' has N segments (0…N-1)`.

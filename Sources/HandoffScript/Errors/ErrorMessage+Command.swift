@@ -5,59 +5,140 @@ import HandoffCore
 extension ErrorMessage {
     /// What went wrong, without place, suggestion or usage.
     package static func text(_ problem: CommandProblem) -> String {
+        var out = TextOutput()
+        out.line(room: 128) { write(problem, into: &$0) }
+        return out.text(0)
+    }
+
+    /// `text`, written into a line: the one wording of a problem, straight into an error's line
+    /// when it prints (no `String` made for it).
+    static func write(_ problem: CommandProblem, into w: inout LineWriter) {
         switch problem {
-        case .unknownCommand(let word): "unknown command '\(word)'"
-        case .noHelpTopic(let word): "no command '\(word)'"
-        case .missing(let what): "missing \(what)"
-        case .missingValue(let key): "missing " + NodeKeys.missingValue(of: key)
+        case .unknownCommand(let word):
+            w.put("unknown command " as StaticString)
+            w.quoted(word)
+        case .noHelpTopic(let word):
+            w.put("no command " as StaticString)
+            w.quoted(word)
+        case .missing(let what):
+            w.put("missing " as StaticString)
+            w.put(what)
+        case .missingValue(let key):
+            w.put("missing " as StaticString)
+            w.put(NodeKeys.missingValue(of: key))
         case .unexpected(let word, let command):
-            "unexpected '\(word)'"
-                + (quotingHint(command) && unexpectedSuggestion(word, command) == nil
-                    ? " (quote a file name with spaces: \"a b.yaml\")" : "")
-        case .notANumber(let what, let got): "expected a number for \(what), got '\(got)'"
+            w.put("unexpected " as StaticString)
+            w.quoted(word)
+            if quotingHint(command), unexpectedSuggestion(word, command) == nil {
+                w.put(" (quote a file name with spaces: \"a b.yaml\")" as StaticString)
+            }
+        case .notANumber(let what, let got):
+            w.put("expected a number for " as StaticString)
+            w.put(what)
+            w.put(", got " as StaticString)
+            w.quoted(got)
         case .numberOutOfRange(let what, let limit):
-            "\(what) is out of range (at most \(NumberFormat.format(limit)) in size)"
+            w.put(what)
+            w.put(" is out of range (at most " as StaticString)
+            w.put(NumberFormat.format(limit))
+            w.put(" in size)" as StaticString)
         case .notAWholeNumber(let what, let got):
-            "expected a whole number for \(what), got '\(got)'"
+            w.put("expected a whole number for " as StaticString)
+            w.put(what)
+            w.put(", got " as StaticString)
+            w.quoted(got)
         case .notBetween(let what, let range):
-            "\(what) must be between \(range.lowerBound) and \(range.upperBound)"
-        case .durationWithoutUnit(let got): "a duration needs a unit (ms or s), got '\(got)'"
+            w.put(what)
+            w.put(" must be between " as StaticString)
+            w.put(range.lowerBound)
+            w.put(" and " as StaticString)
+            w.put(range.upperBound)
+        case .durationWithoutUnit(let got):
+            w.put("a duration needs a unit (ms or s), got " as StaticString)
+            w.quoted(got)
         case .notADuration(let what, let got):
-            "expected a duration like 120ms or 0.3s for \(what), got '\(got)'"
+            w.put("expected a duration like 120ms or 0.3s for " as StaticString)
+            w.put(what)
+            w.put(", got " as StaticString)
+            w.quoted(got)
         case .durationOutOfRange(let what):
-            "\(what) must be between 0 and \(Int(CommandParser.maxSeconds))s"
+            w.put(what)
+            w.put(" must be between 0 and " as StaticString)
+            w.put(Int(CommandParser.maxSeconds))
+            w.put(byte: UInt8(ascii: "s"))
         case .unknownSetting(let key, compare: true):
-            key == "output"
-                ? "compare changes a setting of the simulation (\(compareKeys.joined(separator: ", "))), not output"
-                : "unknown setting '\(key)' (\(SettingKeys.compareListing))"
+            w.put(
+                key == "output"
+                    ? "compare changes a setting of the simulation (\(compareKeys.joined(separator: ", "))), not output"
+                    : "unknown setting '\(key)' (\(SettingKeys.compareListing))")
         case .unknownSetting(let key, compare: false):
-            key.contains(".")
-                ? "unknown key '\(key)' (\(NodeKeys.names.joined(separator: ", ")))"
-                : "unknown setting '\(key)' (\(SettingKeys.listing))"
+            w.put(
+                key.contains(".")
+                    ? "unknown key '\(key)' (\(NodeKeys.names.joined(separator: ", ")))"
+                    : "unknown setting '\(key)' (\(SettingKeys.listing))")
         case .badValue(let key, let value):
-            "\(key == "slop" || key == "fps" ? key : valueKeyName(key)) takes \(valueWords(key)), got '\(value)'"
-        case .unknownOperator(let op): "unknown operator '\(op)'"
+            w.put(
+                "\(key == "slop" || key == "fps" ? key : valueKeyName(key)) takes \(valueWords(key)), got '\(value)'"
+            )
+        case .unknownOperator(let op):
+            w.put("unknown operator " as StaticString)
+            w.quoted(op)
         case .unknownPhase(let word):
-            "unknown phase '\(word)' (\(CommandParser.phases.joined(separator: ", ")))"
-        case .unknownPath(let path): "unknown PATH '\(path)'"
-        case .simulator(let error): error.message
-        case .noNode(let id, _): "no node '\(id)'"
-        case .noSuchRow(let list, let rows): "'\(list)' has \(rows) rows"
+            w.put("unknown phase " as StaticString)
+            w.quoted(word)
+            w.put(" (" as StaticString)
+            w.put(CommandParser.phases.joined(separator: ", "))
+            w.put(byte: UInt8(ascii: ")"))
+        case .unknownPath(let path):
+            w.put("unknown PATH " as StaticString)
+            w.quoted(path)
+        case .simulator(let error): w.put(error.message)
+        case .noNode(let id, _):
+            w.put("no node " as StaticString)
+            w.quoted(id)
+        case .noSuchRow(let list, let rows):
+            w.quoted(list)
+            w.put(" has " as StaticString)
+            w.put(rows)
+            w.put(" rows" as StaticString)
         case .noSuchSegment(let tabs, let segments):
-            "'\(tabs)' has \(segments) segments (0…\(segments - 1))"
+            w.quoted(tabs)
+            w.put(" has " as StaticString)
+            w.put(segments)
+            w.put(" segments (0…" as StaticString)
+            w.put(segments - 1)
+            w.put(byte: UInt8(ascii: ")"))
         case .noSegmentNamed(let name, let tabs, let segments):
-            "no segment '\(name)' in '\(tabs)' (next, prev, "
-                + segments.joined(separator: ", ") + ")"
-        case .noTabs: "this scene has no tabs control"
-        case .notOnScreen(let what): "'\(what)' is not on screen"
+            w.put("no segment " as StaticString)
+            w.quoted(name)
+            w.put(" in " as StaticString)
+            w.quoted(tabs)
+            w.put(" (next, prev" as StaticString)
+            for segment in segments {
+                w.put(", " as StaticString)
+                w.put(segment)
+            }
+            w.put(byte: UInt8(ascii: ")"))
+        case .noTabs: w.put("this scene has no tabs control" as StaticString)
+        case .notOnScreen(let what):
+            w.quoted(what)
+            w.put(" is not on screen" as StaticString)
         case .noSuchItem(let id, let items):
-            items == 0
-                ? "'\(id)' has no items"
-                : "'\(id)' has \(Plural.count(items, "item")) (0…\(items - 1))"
-        case .noListUnderTouchPoint: "no list under the touch point; use 'tap ID[N]'"
-        case .unprinted: ""
-        case .user(let error): text(error)
-        case .message(let text, _): text
+            w.quoted(id)
+            if items == 0 {
+                w.put(" has no items" as StaticString)
+            } else {
+                w.put(" has " as StaticString)
+                w.put(Plural.count(items, "item"))
+                w.put(" (0…" as StaticString)
+                w.put(items - 1)
+                w.put(byte: UInt8(ascii: ")"))
+            }
+        case .noListUnderTouchPoint:
+            w.put("no list under the touch point; use 'tap ID[N]'" as StaticString)
+        case .unprinted: break
+        case .user(let error): w.put(text(error))
+        case .message(let text, _): w.put(text)
         }
     }
 
@@ -155,10 +236,9 @@ extension ErrorMessage {
         out.role = .error
         defer { out.role = .plain }
         writeHead(d, lineNumber: lineNumber, file: file, into: &out)
-        let source = Diagnostic.visible(raw)
-        out.line(room: source.utf8.count + 3) { w in
+        out.line(room: raw.utf8.count + 3) { w in
             w.put("  " as StaticString)
-            w.put(source)
+            w.visible { $0.put(raw) }
         }
         let column = max(0, d.column - 1)
         out.line(room: column + d.length + 4) { w in
@@ -174,6 +254,28 @@ extension ErrorMessage {
         }
     }
 
+    /// An error worded before without its place (`write` with no line number), written into
+    /// `out` with it: a line that failed before is not worded again.
+    static func write(
+        _ worded: TextOutput, column: Int, lineNumber: Int?, file: String?,
+        into out: inout TextOutput
+    ) {
+        out.append(worded) { place(&$0, column: column, lineNumber: lineNumber, file: file) }
+    }
+
+    /// `[FILE:]LINE:COL: ` before an error in a script; nothing without a line number.
+    private static func place(_ w: inout LineWriter, column: Int, lineNumber: Int?, file: String?) {
+        guard let lineNumber else { return }
+        if let file {
+            w.put(file)
+            w.put(byte: UInt8(ascii: ":"))
+        }
+        w.put(lineNumber)
+        w.put(byte: UInt8(ascii: ":"))
+        w.put(column)
+        w.put(": " as StaticString)
+    }
+
     /// The first line of a rendered error alone (JSON's `text` of an error).
     package static func head(_ d: Diagnostic, lineNumber: Int?, file: String? = nil) -> String {
         var out = TextOutput()
@@ -181,27 +283,16 @@ extension ErrorMessage {
         return out.text(0)
     }
 
-    /// `[FILE:][LINE:COL: ]error: MESSAGE[; did you mean 'S'?]`, a line of `out`.
+    /// `[FILE:][LINE:COL: ]error: MESSAGE[; did you mean 'S'?]`, a line of `out`: the message is
+    /// worded into it (`Diagnostic.visible` only where it has a control character).
     private static func writeHead(
         _ d: Diagnostic, lineNumber: Int?, file: String?, into out: inout TextOutput
     ) {
-        let message = Diagnostic.visible(d.message)
         let suggestion = d.suggestion
-        out.line(
-            room: (file?.utf8.count ?? 0) + message.utf8.count + (suggestion?.utf8.count ?? 0) + 64
-        ) { w in
-            if let lineNumber {
-                if let file {
-                    w.put(file)
-                    w.put(byte: UInt8(ascii: ":"))
-                }
-                w.put(lineNumber)
-                w.put(byte: UInt8(ascii: ":"))
-                w.put(d.column)
-                w.put(": " as StaticString)
-            }
+        out.line(room: (file?.utf8.count ?? 0) + (suggestion?.utf8.count ?? 0) + 256) { w in
+            place(&w, column: d.column, lineNumber: lineNumber, file: file)
             w.put("error: " as StaticString)
-            w.put(message)
+            w.visible { write(d.problem, into: &$0) }
             if let suggestion {
                 w.put("; did you mean '" as StaticString)
                 w.put(suggestion)

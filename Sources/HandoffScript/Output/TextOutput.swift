@@ -159,6 +159,23 @@ package struct TextOutput: Equatable, Sendable {
         role = .plain
     }
 
+    /// Appends `other`'s lines (their roles kept), `place` written before the first (an error
+    /// worded before, printed where it is now): the place, then all the lines in one copy.
+    mutating func append(_ other: TextOutput, place: (inout LineWriter) -> Void) {
+        guard !other.isEmpty else { return }
+        append(room: 128, place)
+        let start = used
+        reserve(other.used)
+        storage.withUnsafeMutableBufferPointer { all in
+            other.storage.withUnsafeBufferPointer { from in
+                (all.baseAddress! + start).update(from: from.baseAddress!, count: other.used)
+            }
+        }
+        used += other.used
+        for (end, role) in other.ends { ends.append((start + end, role)) }
+        if other.unchecked { unchecked = true }
+    }
+
     /// Appends `lines` (their roles kept).
     mutating func append(_ lines: [OutputLine]) {
         for l in lines {
@@ -255,6 +272,31 @@ struct LineWriter {
         guard done == nil else { return }
         for b in s.utf8 { put(byte: b) }
         odd = true
+    }
+
+    /// User text in single quotes: `'S'`.
+    mutating func quoted(_ s: String) {
+        put(byte: UInt8(ascii: "'"))
+        put(s)
+        put(byte: UInt8(ascii: "'"))
+    }
+
+    /// `body`'s pieces with their control characters shown as U+FFFD, one for one
+    /// (`Diagnostic.visible`): written as they are, and looked at again only when a byte may be
+    /// outside printable ASCII.
+    mutating func visible(_ body: (inout LineWriter) -> Void) {
+        let start = position
+        let wasOdd = odd
+        odd = false
+        body(&self)
+        defer { odd = odd || wasOdd }
+        guard odd, fits else { return }
+        // A control character is one byte in UTF-8, never part of another character's bytes.
+        let written = UnsafeBufferPointer(start: start, count: position - start)
+        guard written.contains(where: { $0 < 0x20 || $0 == 0x7F }) else { return }
+        let text = Diagnostic.visible(String(decoding: written, as: UTF8.self))
+        position = start
+        put(text)
     }
 
     /// Text written in the source: labels and separators, printable, so `escape` never looks.

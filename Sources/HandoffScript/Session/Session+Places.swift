@@ -79,7 +79,7 @@ extension Session {
         throws(Diagnostic) -> Int
     {
         guard let i = sim.graph.index(of: id) else {
-            throw fail(.noNode(id, ids: sim.graph.ids), part)
+            throw fail(.noNode(id, ids: ids), part)
         }
         return i
     }

@@ -2,7 +2,8 @@ import HandoffCore
 
 /// What running one line did.
 package struct RunResult: Equatable, Sendable {
-    /// With `Session.textInBuffer`, the command's text lines as bytes; they come before `lines`.
+    /// With `Session.textInBuffer`, the command's text lines as bytes, or a failed command's
+    /// error lines (then all are error lines); they come before `lines`.
     package var text = TextOutput()
     package var lines: [OutputLine] = []
     /// The command failed (bad input, a failed `expect`).
@@ -31,8 +32,9 @@ package struct Session {
     var recorder = Recording()
     /// The buffer a command's text is rendered into (reused from one command to the next).
     private var textBuffer = TextOutput()
-    /// Text output is handed back as bytes in `RunResult.text` when it holds no error line (the
-    /// script runner and the trace runner read it there; otherwise everything is in `lines`).
+    /// Text output is handed back as bytes in `RunResult.text` when it holds no error line, or
+    /// when it is the error of a command that failed (the script runner and the trace runner
+    /// read it there; otherwise everything is in `lines`).
     package var textInBuffer = false
     /// The path of the trace being recorded, if any.
     package var recording: String? { recorder.path }
@@ -72,10 +74,15 @@ package struct Session {
     var sampler: TimelineSampler?
     /// Lines already parsed (parsing is pure, so a line always gives the same command).
     private var parsed = ParseCache()
-    /// How many lines were parsed rather than found in `parsed` (how tests observe the cache).
+    /// Lines that did not parse, with their errors (a typo repeated is not parsed again).
+    private var failedLines = FailedLines()
+    /// How many lines were parsed rather than found in `parsed` or `failedLines` (how tests
+    /// observe the caches).
     private(set) var linesParsed = 0
     /// The printable values of the current scene.
     var paths: ValuePaths
+    /// The current scene's node ids, read once for "did you mean" (`CommandProblem.noNode`).
+    var ids: Suggest.Candidates
     /// The values before a command (its buffer is reused from one command to the next).
     private var snapshot = Snapshot()
     /// `snapshot` holds the simulator's values now: the last command compared them after it ran,
@@ -92,6 +99,7 @@ package struct Session {
         sceneRef = ref
         self.files = files
         paths = ValuePaths(sim.graph)
+        ids = Suggest.Candidates(sim.graph.ids)
         sceneAtLoad = scene
         applySettingsForLoad()
         log.reset(checkpointState, nodes: sim.graph.count)
@@ -118,11 +126,15 @@ package struct Session {
     package mutating func run(_ line: String, lineNumber: Int? = nil, file: String? = nil)
         -> RunResult
     {
+        // A line is in the parse cache or among the failed lines, never both.
+        if let failed = failedBefore(line, lineNumber: lineNumber, file: file) { return failed }
         let parsed: ParsedCommand
         do {
             guard let c = try parseWithSource(line) else { return RunResult() }
             parsed = c
         } catch {
+            // Kept by now (unless too long to keep), and printed as it was worded then.
+            if let failed = failedBefore(line, lineNumber: lineNumber, file: file) { return failed }
             why.begin()
             return failure(error, line: line, lineNumber: lineNumber, file: file)
         }
@@ -246,14 +258,34 @@ package struct Session {
     /// `parse`, keeping where each part was typed.
     package mutating func parseWithSource(_ line: String) throws(Diagnostic) -> ParsedCommand? {
         if let cached = parsed.lookup(line) { return cached }
+        if let failed = failedLines.entry(line) { throw failed.error }
         linesParsed += 1
-        guard let command = try CommandParser.parseWithSource(line) else { return nil }
+        let command: ParsedCommand?
+        do {
+            command = try CommandParser.parseWithSource(line)
+        } catch {
+            failedLines.insert(line, error)
+            throw error
+        }
+        guard let command else { return nil }
         parsed.insert(line, command)
         return command
     }
 
+    /// The result of `line` if it failed to parse before (`failedLines`): its error, printed
+    /// as it was worded then; nil for any other line.
+    mutating func failedBefore(_ line: String, lineNumber: Int?, file: String?) -> RunResult? {
+        guard let failed = failedLines.entry(line) else { return nil }
+        why.begin()
+        return failure(
+            failed.error, line: line, lineNumber: lineNumber, file: file, worded: failed.worded)
+    }
+
+    /// The result of a command that failed with `d` (`worded`: its error as printed without a
+    /// place, if it was worded before).
     mutating func failure(
-        _ d: Diagnostic, line: String, lineNumber: Int?, file: String?, canonical: String? = nil
+        _ d: Diagnostic, line: String, lineNumber: Int?, file: String?, canonical: String? = nil,
+        worded: TextOutput? = nil
     )
         -> RunResult
     {
@@ -271,8 +303,15 @@ package struct Session {
             var out = textBuffer
             textBuffer = TextOutput()
             out.removeAll()
-            ErrorMessage.write(d, line: line, lineNumber: lineNumber, file: file, into: &out)
-            result.lines = out.lines
+            if let worded {
+                ErrorMessage.write(
+                    worded, column: d.column, lineNumber: lineNumber, file: file, into: &out)
+            } else {
+                ErrorMessage.write(d, line: line, lineNumber: lineNumber, file: file, into: &out)
+            }
+            // As bytes with their role where the caller reads them so (the console writes the
+            // error lines to standard error); else as lines.
+            if textInBuffer { result.text = out } else { result.lines = out.lines }
             textBuffer = out
         }
         // A failed command is recorded as a comment: it changed nothing. (Spelled only while
