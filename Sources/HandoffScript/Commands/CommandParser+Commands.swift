@@ -3,7 +3,7 @@ import HandoffCore
 /// Parsing each command's arguments (the debugger's: `CommandParser+Debug`).
 extension CommandParser.Cursor {
     mutating func command() throws(Diagnostic) -> Command {
-        switch spec.name {
+        switch name {
         case "load": return .load(try next("a scene name or file", part: .file).text)
         case "scenes": return .scenes
         case "touch": return .touch(try place())
@@ -106,7 +106,7 @@ extension CommandParser.Cursor {
         case "break", "delete", "watch", "unwatch", "continue", "history", "hazards", "back",
             "compare":
             return .debug(try debugCommand())
-        default: preconditionFailure("command table and parser disagree on \(spec.name)")
+        default: preconditionFailure("command table and parser disagree on \(name)")
         }
     }
 

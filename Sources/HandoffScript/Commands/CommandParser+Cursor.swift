@@ -2,20 +2,31 @@ import HandoffCore
 
 /// The cursor over a command's arguments: numbers, durations, times, places and points.
 extension CommandParser {
-    /// Walks the arguments of one command.
+    /// Walks the arguments of one command: the line's words after its name.
     struct Cursor {
+        /// The line's words, the command's name first.
         var tokens: [Token]
-        var spec: CommandSpec
-        var lineEnd: Int
-        var i = 0
+        /// The line (an error at its end is put after its last character).
+        var line: String
+        /// The next word to read.
+        var i = 1
         /// Where each part was typed.
         var parts = PartRanges()
+
+        init(tokens: [Token], line: String) {
+            self.tokens = tokens
+            self.line = line
+        }
+
+        /// The command's name, as the command table spells it.
+        var name: String { tokens[0].text }
 
         var peek: Token? { i < tokens.count ? tokens[i] : nil }
 
         func error(_ problem: CommandProblem, at token: Token? = nil) -> Diagnostic {
-            if let token { return Diagnostic(problem, at: token, command: spec.name) }
-            return Diagnostic(problem, column: lineEnd, length: 1, command: spec.name)
+            if let token { return Diagnostic(problem, at: token, command: name) }
+            let lineEnd = SourceRange.length(line) + 1
+            return Diagnostic(problem, column: lineEnd, length: 1, command: name)
         }
 
         /// A rare error worded where it is found, with its "did you mean".
@@ -43,14 +54,14 @@ extension CommandParser {
         mutating func finish() throws(Diagnostic) {
             if let t = peek {
                 // A second kind after `break KIND`: one breakpoint per command.
-                if spec.name == "break", BreakEvent(rawValue: t.text) != nil, i > 0,
+                if name == "break", BreakEvent(rawValue: t.text) != nil,
                     let first = BreakEvent(rawValue: tokens[i - 1].text)
                 {
                     throw error(
                         "one kind per 'break': 'break \(first.rawValue)' then 'break \(t.text)'",
                         at: t)
                 }
-                throw error(.unexpected(t.text, command: spec.name), at: t)
+                throw error(.unexpected(t.text, command: name), at: t)
             }
         }
 

@@ -17,10 +17,10 @@ package enum CommandParser {
     package static func parseWithSource(_ line: String) throws(Diagnostic) -> ParsedCommand? {
         let tokens = Token.split(line)
         guard let head = tokens.first else { return nil }
-        guard let spec = CommandTable.spec(head.text) else {
+        guard CommandTable.isCommand(head.text) else {
             throw Diagnostic(.unknownCommand(head.text), at: head)
         }
-        var p = Cursor(tokens: Array(tokens.dropFirst()), spec: spec, lineEnd: line.count + 1)
+        var p = Cursor(tokens: tokens, line: line)
         p.parts[.name] = SourceRange(head)
         let command = try p.command()
         try p.finish()
@@ -60,7 +60,13 @@ package enum CommandParser {
         // By byte: every accepted character is ASCII, and a byte of anything else is refused
         // as its character would be.
         var prev = UInt8(ascii: " ")
-        for (k, ch) in s.utf8.enumerated() {
+        var first = true
+        var negative = false
+        for ch in s.utf8 {
+            defer {
+                prev = ch
+                first = false
+            }
             switch ch {
             case UInt8(ascii: "0")...UInt8(ascii: "9"):
                 digits += 1
@@ -69,9 +75,10 @@ package enum CommandParser {
                     if seenDot { decimals += 1 }
                 }
             case UInt8(ascii: "+"), UInt8(ascii: "-"):
-                guard k == 0 || prev == UInt8(ascii: "e") || prev == UInt8(ascii: "E") else {
+                guard first || prev == UInt8(ascii: "e") || prev == UInt8(ascii: "E") else {
                     return nil
                 }
+                if first { negative = ch == UInt8(ascii: "-") }
             case UInt8(ascii: "."):
                 guard !seenDot, !seenExp else { return nil }
                 seenDot = true
@@ -80,12 +87,15 @@ package enum CommandParser {
                 seenExp = true
             default: return nil
             }
-            prev = ch
         }
-        guard digits > 0, !"eE+-".utf8.contains(prev) else { return nil }
+        switch prev {
+        case UInt8(ascii: "e"), UInt8(ascii: "E"), UInt8(ascii: "+"), UInt8(ascii: "-"): return nil
+        default: break
+        }
+        guard digits > 0 else { return nil }
         guard !seenExp, digits <= 15 else { return Double(s) }
         let v = Double(n) / exactPowers[decimals]
-        return s.utf8.first == UInt8(ascii: "-") ? -v : v
+        return negative ? -v : v
     }
 
     /// 10^0 … 10^15, each an exact double (each product of tens is exact up to 10^22).

@@ -157,6 +157,34 @@ package enum CommandTable {
 
     package static func spec(_ name: String) -> CommandSpec? { byName[name] }
 
+    /// Whether `word` names a command: its bytes packed into an integer, compared with each
+    /// name's (every name is at most eight bytes), without hashing a `String`.
+    static func isCommand(_ word: String) -> Bool {
+        guard let key = packed(word) else { return false }
+        return packedNames.contains(key)
+    }
+
+    /// Each command's name, packed.
+    private static let packedNames: [UInt64] = all.map { spec in
+        guard let key = packed(spec.name) else {
+            preconditionFailure("command name over eight bytes: \(spec.name)")
+        }
+        return key
+    }
+
+    /// A word of at most eight bytes as an integer, its first byte lowest; nil for a longer word.
+    private static func packed(_ word: String) -> UInt64? {
+        let bytes = word.utf8
+        guard bytes.count <= 8 else { return nil }
+        var key: UInt64 = 0
+        var shift: UInt64 = 0
+        for b in bytes {
+            key |= UInt64(b) << shift
+            shift += 8
+        }
+        return key
+    }
+
     package static func usage(_ name: String) -> String? { spec(name)?.usage }
 }
 

@@ -1,18 +1,29 @@
-/// Lines already parsed (parsing is pure, so a line always gives the same command): a small
-/// table indexed by a cheap hash of the line's bytes, so a repeated line costs one pass over its
-/// bytes and one comparison instead of hashing a `String` for a dictionary. Two slots per hash
-/// value; a line that finds both taken replaces the first. A line that follows the same line as
-/// last time is found without hashing.
+/// Lines already parsed (parsing is pure, so a line always gives the same command or the same
+/// error): a small table indexed by a cheap hash of the line's bytes, so a repeated line costs
+/// one pass over its bytes and one comparison instead of hashing a `String` for a dictionary.
+/// Two slots per hash value; a line that finds both taken replaces the first. A line that
+/// follows the same line as last time is found without hashing.
 struct ParseCache {
-    /// A line and its command, shared: a hit hands out the entry, so running the command copies
-    /// neither (a `ParsedCommand` copied and destroyed costs hundreds of instructions).
+    /// A line and its command, or the error that refused it, shared: a hit hands out the entry,
+    /// so running the command copies neither (a `ParsedCommand` copied and destroyed costs
+    /// hundreds of instructions). A session repeats its mistakes as it repeats its commands.
     final class Entry: Sendable {
         let line: String
-        let parsed: ParsedCommand
+        /// The line's command; nil when it was refused.
+        let parsed: ParsedCommand?
+        /// Why the line was refused; nil when it parsed.
+        let refusal: Diagnostic?
 
         init(line: String, parsed: ParsedCommand) {
             self.line = line
             self.parsed = parsed
+            refusal = nil
+        }
+
+        init(line: String, refusal: Diagnostic) {
+            self.line = line
+            parsed = nil
+            self.refusal = refusal
         }
     }
 
@@ -29,10 +40,10 @@ struct ParseCache {
     /// The slot of the last line found or inserted (-1: none).
     private var last = -1
 
-    /// The parsed command of `line`, if it is in the cache.
-    mutating func lookup(_ line: String) -> ParsedCommand? {
+    /// The entry of `line`, if it is in the cache.
+    mutating func lookup(_ line: String) -> Entry? {
         var line = line
-        return line.withUTF8 { entry(bytes: $0)?.parsed }
+        return line.withUTF8 { entry(bytes: $0) }
     }
 
     /// The entry of the line whose UTF-8 bytes are `bytes`, if it is in the cache: found by its
@@ -61,16 +72,16 @@ struct ParseCache {
         return nil
     }
 
-    mutating func insert(_ line: String, _ parsed: ParsedCommand) {
-        guard !line.isEmpty else { return }
-        var line = line
-        guard let h = line.withUTF8({ Self.hash($0) }) else { return }
+    /// Keeps `entry` for its line (unless the line is too long to keep).
+    mutating func insert(_ entry: Entry) {
+        var line = entry.line
+        guard !line.isEmpty, let h = line.withUTF8({ Self.hash($0) }) else { return }
         if entries.isEmpty {
             entries = Array(repeating: nil, count: Self.size)
             next = Array(repeating: -1, count: Self.size)
         }
         let k = entries[h] == nil || entries[h ^ 1] != nil ? h : h ^ 1
-        entries[k] = Entry(line: line, parsed: parsed)
+        entries[k] = entry
         found(k)
     }
 

@@ -9,7 +9,7 @@ package struct SourceRange: Equatable, Hashable, Sendable {
     }
 
     package init(_ token: Token) {
-        self.init(column: token.column, length: Self.length(token.text))
+        self.init(column: token.column, length: token.length)
     }
 
     /// A word's length in characters: its bytes, when they are ASCII other than a carriage

@@ -4,6 +4,19 @@
 package struct Token: Equatable, Sendable {
     package var text: String
     package var column: Int
+    /// The text's length in characters (what a caret under it spans), counted when the line is
+    /// split.
+    package var length: Int
+
+    package init(text: String, column: Int) {
+        self.init(text: text, column: column, length: SourceRange.length(text))
+    }
+
+    init(text: String, column: Int, length: Int) {
+        self.text = text
+        self.column = column
+        self.length = length
+    }
 
     /// A word as the command language reads it back: quoted when it holds a space, a tab, a `#`
     /// or starts with a quote (double quotes unless it holds one), else as it is.
@@ -20,53 +33,63 @@ package struct Token: Equatable, Sendable {
         // A line of plain ASCII (nearly every line typed) is read byte by byte, where a byte is
         // a character and its column: no `Character` is formed (issue 28, every error line is
         // parsed). A carriage return is left to `Character`, which joins it with a line feed.
-        if isOneCharacterPerByte(line) { return splitASCII(line) }
-        return splitCharacters(line)
+        splitASCII(line) ?? splitCharacters(line)
     }
 
     /// Whether each of the text's bytes is a character of its own: ASCII other than a carriage
     /// return (which `Character` joins with a following line feed).
     static func isOneCharacterPerByte(_ text: String) -> Bool {
-        text.utf8.allSatisfy { $0 < 0x80 && $0 != 0x0D }
+        text.utf8.allSatisfy(isOneCharacter)
     }
 
-    /// `split` of a line of ASCII bytes other than a carriage return.
-    static func splitASCII(_ line: String) -> [Token] {
+    /// `split` of a line of ASCII bytes other than a carriage return; nil for any other line
+    /// (found in the same pass). A byte is a column: the word at bytes `k..<end` starts at
+    /// column `k + 1`.
+    static func splitASCII(_ line: String) -> [Token]? {
         // Room for a command's words at once (growing 1, 2, 4, 8 cost an allocation each).
         var out: [Token] = []
         out.reserveCapacity(8)
-        let bytes = line.utf8
-        var start: String.Index?
-        var startColumn = 0
-        var column = 0
-        var index = bytes.startIndex
-        while index < bytes.endIndex {
-            let b = bytes[index]
-            column += 1
+        let bytes = line.utf8.span
+        var start: Int?
+        var k = 0
+        while k < bytes.count {
+            let b = bytes[k]
+            guard isOneCharacter(b) else { return nil }
             if b == UInt8(ascii: " ") || b == UInt8(ascii: "\t") {
-                if let s = start {
-                    out.append(Token(text: String(line[s..<index]), column: startColumn))
-                }
+                if let s = start { out.append(word(bytes, s..<k, column: s + 1)) }
                 start = nil
             } else if start == nil {
                 if b == UInt8(ascii: "#") { return out }
                 if b == UInt8(ascii: "\"") || b == UInt8(ascii: "'") {
                     // A quoted word: up to the matching quote, which must end the word.
-                    let open = bytes.index(after: index)
-                    let close = bytes[open...].firstIndex(of: b) ?? bytes.endIndex
-                    out.append(Token(text: String(line[open..<close]), column: column))
-                    column +=
-                        bytes.distance(from: open, to: close) + (close < bytes.endIndex ? 1 : 0)
-                    index = close < bytes.endIndex ? bytes.index(after: close) : close
+                    var close = k + 1
+                    while close < bytes.count, bytes[close] != b {
+                        guard isOneCharacter(bytes[close]) else { return nil }
+                        close += 1
+                    }
+                    out.append(word(bytes, (k + 1)..<close, column: k + 1))
+                    k = close + 1
                     continue
                 }
-                start = index
-                startColumn = column
+                start = k
             }
-            index = bytes.index(after: index)
+            k += 1
         }
-        if let s = start { out.append(Token(text: String(line[s...]), column: startColumn)) }
+        if let s = start { out.append(word(bytes, s..<bytes.count, column: s + 1)) }
         return out
+    }
+
+    /// Whether a byte is a character of its own: ASCII other than a carriage return.
+    private static func isOneCharacter(_ b: UInt8) -> Bool { b < 0x80 && b != 0x0D }
+
+    /// The word at `range` of an ASCII line's bytes, its length its byte count.
+    private static func word(_ bytes: Span<UInt8>, _ range: Range<Int>, column: Int) -> Token {
+        // ASCII is valid UTF-8: the check cannot fail.
+        var text = ""
+        if let utf8 = try? UTF8Span(validating: bytes.extracting(range)) {
+            text = String(copying: utf8)
+        }
+        return Token(text: text, column: column, length: range.count)
     }
 
     /// `split`, a `Character` at a time.

@@ -118,28 +118,31 @@ package struct Session {
     package mutating func run(_ line: String, lineNumber: Int? = nil, file: String? = nil)
         -> RunResult
     {
-        let parsed: ParsedCommand
-        do {
-            guard let c = try parseWithSource(line) else { return RunResult() }
-            parsed = c
-        } catch {
+        guard let entry = entry(line) else { return RunResult() }
+        if let refusal = entry.refusal {
             why.begin()
-            return failure(error, line: line, lineNumber: lineNumber, file: file)
+            return failure(refusal, line: line, lineNumber: lineNumber, file: file)
         }
-        return run(parsed, line: line, lineNumber: lineNumber, file: file)
+        return withExtendedLifetime(entry) {
+            run(entry.parsed!, line: line, lineNumber: lineNumber, file: file)
+        }
     }
 
     /// `run` for a line given as UTF-8 bytes, as a script reads it: a line parsed before is
-    /// found by its bytes, so no `String` is made and no command copied.
+    /// found by its bytes, so no `String` is made and no command copied; a new line is parsed
+    /// without being looked up again.
     package mutating func run(
         bytes: UnsafeBufferPointer<UInt8>, lineNumber: Int? = nil, file: String? = nil
     ) -> RunResult {
-        guard let entry = parsed.entry(bytes: bytes) else {
-            return run(String(decoding: bytes, as: UTF8.self), lineNumber: lineNumber, file: file)
+        let found = parsed.entry(bytes: bytes) ?? parseNew(String(decoding: bytes, as: UTF8.self))
+        guard let entry = found else { return RunResult() }
+        if let refusal = entry.refusal {
+            why.begin()
+            return failure(refusal, line: entry.line, lineNumber: lineNumber, file: file)
         }
         // Borrowed from the entry, which the cache keeps alive: the command is not copied.
         return withExtendedLifetime(entry) {
-            run(entry.parsed, line: entry.line, lineNumber: lineNumber, file: file)
+            run(entry.parsed!, line: entry.line, lineNumber: lineNumber, file: file)
         }
     }
 
@@ -245,11 +248,29 @@ package struct Session {
 
     /// `parse`, keeping where each part was typed.
     package mutating func parseWithSource(_ line: String) throws(Diagnostic) -> ParsedCommand? {
-        if let cached = parsed.lookup(line) { return cached }
+        guard let entry = entry(line) else { return nil }
+        if let refusal = entry.refusal { throw refusal }
+        return entry.parsed
+    }
+
+    /// The cache's entry for `line`, parsing it the first time; nil for a blank line or a
+    /// comment.
+    private mutating func entry(_ line: String) -> ParseCache.Entry? {
+        parsed.lookup(line) ?? parseNew(line)
+    }
+
+    /// Parses a line not in the cache and keeps its command or its error.
+    private mutating func parseNew(_ line: String) -> ParseCache.Entry? {
         linesParsed += 1
-        guard let command = try CommandParser.parseWithSource(line) else { return nil }
-        parsed.insert(line, command)
-        return command
+        let entry: ParseCache.Entry
+        do {
+            guard let command = try CommandParser.parseWithSource(line) else { return nil }
+            entry = ParseCache.Entry(line: line, parsed: command)
+        } catch {
+            entry = ParseCache.Entry(line: line, refusal: error)
+        }
+        parsed.insert(entry)
+        return entry
     }
 
     mutating func failure(
