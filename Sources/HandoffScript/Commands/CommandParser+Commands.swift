@@ -52,6 +52,7 @@ extension CommandParser.Cursor {
             default:
                 if let n = Int(t.text) {
                     guard n >= 0 else { throw error("a segment number is 0 or more", at: t) }
+                    if !CommandParser.isIntegerSpelling(t.text) { respelled = true }
                     choice = .index(n)
                 } else {
                     choice = .name(t.text)

@@ -12,6 +12,8 @@ extension CommandParser {
         var i = 1
         /// Where each part was typed.
         var parts = PartRanges()
+        /// A number was read that its canonical text spells otherwise (`+5`, `1.50`, `05`).
+        var respelled = false
 
         init(tokens: [Token], line: String) {
             self.tokens = tokens
@@ -80,6 +82,7 @@ extension CommandParser {
             guard v.isFinite, abs(v) <= limit else {
                 throw error(.numberOutOfRange(what, limit: limit), at: t)
             }
+            if !CommandParser.isExactSpelling(t.text) { respelled = true }
             return v
         }
 
@@ -93,6 +96,7 @@ extension CommandParser {
             guard range.contains(v) else {
                 throw error(.notBetween(what, range), at: t)
             }
+            if !CommandParser.isIntegerSpelling(t.text) { respelled = true }
             return v
         }
 
@@ -109,6 +113,10 @@ extension CommandParser {
             guard v.seconds >= 0, v.seconds <= CommandParser.maxSeconds else {
                 throw error(.durationOutOfRange(what), at: t)
             }
+            // The number before the unit.
+            let bytes = t.text.utf8.span
+            let number = bytes.extracting(0..<(bytes.count - v.unit.rawValue.utf8.count))
+            if !CommandParser.isExactSpelling(number) { respelled = true }
             return v
         }
 

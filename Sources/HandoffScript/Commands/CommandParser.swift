@@ -24,7 +24,8 @@ package enum CommandParser {
         p.parts[.name] = SourceRange(head)
         let command = try p.command()
         try p.finish()
-        return ParsedCommand(command, parts: p.parts)
+        return ParsedCommand(
+            command, parts: p.parts, canonical: canonical(of: command, line: line, cursor: p))
     }
 
     static func placeWord(_ t: Token, cursor: Cursor) throws(Diagnostic) -> Place {
@@ -49,7 +50,10 @@ package enum CommandParser {
     /// at most fifteen digits (what people type: `-237`, `2314`, `0.35`) is read as `Double(s)`
     /// reads it without the general reader: its digits n are an exact integer and 10^k an exact
     /// power, so n / 10^k is the double nearest the decimal, as the reader rounds it.
-    package static func decimal(_ s: String) -> Double? {
+    package static func decimal(_ s: String) -> Double? { decimal(s.utf8.span) }
+
+    /// `decimal` of a word's bytes.
+    static func decimal(_ bytes: Span<UInt8>) -> Double? {
         var digits = 0
         var seenDot = false
         var seenExp = false
@@ -60,13 +64,9 @@ package enum CommandParser {
         // By byte: every accepted character is ASCII, and a byte of anything else is refused
         // as its character would be.
         var prev = UInt8(ascii: " ")
-        var first = true
         var negative = false
-        for ch in s.utf8 {
-            defer {
-                prev = ch
-                first = false
-            }
+        for k in 0..<bytes.count {
+            let ch = bytes[k]
             switch ch {
             case UInt8(ascii: "0")...UInt8(ascii: "9"):
                 digits += 1
@@ -75,10 +75,10 @@ package enum CommandParser {
                     if seenDot { decimals += 1 }
                 }
             case UInt8(ascii: "+"), UInt8(ascii: "-"):
-                guard first || prev == UInt8(ascii: "e") || prev == UInt8(ascii: "E") else {
+                guard k == 0 || prev == UInt8(ascii: "e") || prev == UInt8(ascii: "E") else {
                     return nil
                 }
-                if first { negative = ch == UInt8(ascii: "-") }
+                if k == 0 { negative = ch == UInt8(ascii: "-") }
             case UInt8(ascii: "."):
                 guard !seenDot, !seenExp else { return nil }
                 seenDot = true
@@ -87,15 +87,23 @@ package enum CommandParser {
                 seenExp = true
             default: return nil
             }
+            prev = ch
         }
         switch prev {
         case UInt8(ascii: "e"), UInt8(ascii: "E"), UInt8(ascii: "+"), UInt8(ascii: "-"): return nil
         default: break
         }
         guard digits > 0 else { return nil }
-        guard !seenExp, digits <= 15 else { return Double(s) }
+        guard !seenExp, digits <= 15 else { return general(bytes) }
         let v = Double(n) / exactPowers[decimals]
         return negative ? -v : v
+    }
+
+    /// `Double`'s own reader of a number's bytes (with an exponent or more than fifteen digits;
+    /// ASCII, which `decimal` checked).
+    private static func general(_ bytes: Span<UInt8>) -> Double? {
+        guard let utf8 = try? UTF8Span(validating: bytes) else { return nil }
+        return Double(String(copying: utf8))
     }
 
     /// 10^0 … 10^15, each an exact double (each product of tens is exact up to 10^22).

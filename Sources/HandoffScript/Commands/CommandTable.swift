@@ -174,14 +174,10 @@ package enum CommandTable {
 
     /// A word of at most eight bytes as an integer, its first byte lowest; nil for a longer word.
     private static func packed(_ word: String) -> UInt64? {
-        let bytes = word.utf8
+        let bytes = word.utf8.span
         guard bytes.count <= 8 else { return nil }
         var key: UInt64 = 0
-        var shift: UInt64 = 0
-        for b in bytes {
-            key |= UInt64(b) << shift
-            shift += 8
-        }
+        for k in 0..<bytes.count { key |= UInt64(bytes[k]) << (8 * k) }
         return key
     }
 

@@ -70,9 +70,14 @@ package struct ParsedCommand: Equatable, Sendable {
     package let canonical: String
 
     package init(_ command: Command, parts: PartRanges) {
+        self.init(command, parts: parts, canonical: command.canonical)
+    }
+
+    /// A command whose canonical text is known (`CommandParser.canonical(of:line:cursor:)`).
+    init(_ command: Command, parts: PartRanges, canonical: String) {
         self.command = command
         self.parts = parts
-        canonical = command.canonical
+        self.canonical = canonical
     }
 
     /// Where `part` was typed; the command's name when it was not.

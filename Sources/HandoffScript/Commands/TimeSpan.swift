@@ -29,12 +29,13 @@ package struct TimeSpan: Equatable, Sendable {
 
     /// `120ms` or `0.3s`; nil for anything else, a bare number included.
     package static func parse(_ text: String) -> TimeSpan? {
-        if text.hasSuffix("ms") {
-            return CommandParser.decimal(String(text.dropLast(2))).map { TimeSpan($0, .ms) }
+        // By byte: `decimal` refuses any byte that is not ASCII, as it refuses its character.
+        let bytes = text.utf8.span
+        let n = bytes.count
+        guard n > 0, bytes[n - 1] == UInt8(ascii: "s") else { return nil }
+        if n > 1, bytes[n - 2] == UInt8(ascii: "m") {
+            return CommandParser.decimal(bytes.extracting(0..<(n - 2))).map { TimeSpan($0, .ms) }
         }
-        if text.hasSuffix("s") {
-            return CommandParser.decimal(String(text.dropLast())).map { TimeSpan($0, .s) }
-        }
-        return nil
+        return CommandParser.decimal(bytes.extracting(0..<(n - 1))).map { TimeSpan($0, .s) }
     }
 }
