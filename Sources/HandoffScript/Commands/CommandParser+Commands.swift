@@ -33,7 +33,7 @@ extension CommandParser.Cursor {
             return .swipe(dx: dx, dy: dy, over: over, at: at)
         case "tap":
             let t = try next("a row, a point or an id", part: .target)
-            if CommandParser.decimal(t.text) != nil {
+            if t.withUTF8(CommandParser.decimal) != nil {
                 i -= 1
                 if i + 1 < tokens.count {
                     parts[.target] = nil

@@ -15,13 +15,14 @@ extension CommandParser {
         /// A number was read that its canonical text spells otherwise (`+5`, `1.50`, `05`).
         var respelled = false
 
-        init(tokens: [Token], line: String) {
+        /// The command's name, as the command table spells it.
+        let name: String
+
+        init(tokens: [Token], name: String, line: String) {
             self.tokens = tokens
+            self.name = name
             self.line = line
         }
-
-        /// The command's name, as the command table spells it.
-        var name: String { tokens[0].text }
 
         var peek: Token? { i < tokens.count ? tokens[i] : nil }
 
@@ -76,13 +77,13 @@ extension CommandParser {
             -> Double
         {
             let t = try next(what, part: part)
-            guard let v = CommandParser.decimal(t.text) else {
+            guard let v = t.withUTF8(CommandParser.decimal) else {
                 throw error(.notANumber(what, got: t.text), at: t)
             }
             guard v.isFinite, abs(v) <= limit else {
                 throw error(.numberOutOfRange(what, limit: limit), at: t)
             }
-            if !CommandParser.isExactSpelling(t.text) { respelled = true }
+            if !t.withUTF8(CommandParser.isExactSpelling) { respelled = true }
             return v
         }
 
@@ -104,7 +105,7 @@ extension CommandParser {
         /// guessed at, with the unit that makes it a plausible drag as the "did you mean".
         mutating func duration(_ what: String) throws(Diagnostic) -> TimeSpan {
             let t = try next(what, part: .duration)
-            guard let v = TimeSpan.parse(t.text) else {
+            guard let v = t.withUTF8(TimeSpan.parse) else {
                 if let n = CommandParser.decimal(t.text), n.isFinite {
                     throw error(.durationWithoutUnit(t.text), at: t)
                 }
@@ -114,9 +115,11 @@ extension CommandParser {
                 throw error(.durationOutOfRange(what), at: t)
             }
             // The number before the unit.
-            let bytes = t.text.utf8.span
-            let number = bytes.extracting(0..<(bytes.count - v.unit.rawValue.utf8.count))
-            if !CommandParser.isExactSpelling(number) { respelled = true }
+            let unit = v.unit.rawValue.utf8.count
+            let exact = t.withUTF8 {
+                CommandParser.isExactSpelling($0.extracting(droppingLast: unit))
+            }
+            if !exact { respelled = true }
             return v
         }
 
@@ -130,7 +133,7 @@ extension CommandParser {
         }
 
         mutating func accept(_ word: String, part: ParsedCommand.Part? = nil) -> Bool {
-            if let t = peek, t.text == word {
+            if let t = peek, t.matches(word) {
                 i += 1
                 if let part { parts[part] = SourceRange(t) }
                 return true
@@ -140,7 +143,7 @@ extension CommandParser {
 
         mutating func place() throws(Diagnostic) -> Place {
             let t = try next("a point or an id", part: .target)
-            if CommandParser.decimal(t.text) != nil {
+            if t.withUTF8(CommandParser.decimal) != nil {
                 i -= 1
                 parts[.target] = nil
                 let p = try point()

@@ -17,10 +17,10 @@ package enum CommandParser {
     package static func parseWithSource(_ line: String) throws(Diagnostic) -> ParsedCommand? {
         let tokens = Token.split(line)
         guard let head = tokens.first else { return nil }
-        guard CommandTable.isCommand(head.text) else {
+        guard let name = CommandTable.name(head) else {
             throw Diagnostic(.unknownCommand(head.text), at: head)
         }
-        var p = Cursor(tokens: tokens, line: line)
+        var p = Cursor(tokens: tokens, name: name, line: line)
         p.parts[.name] = SourceRange(head)
         let command = try p.command()
         try p.finish()

@@ -28,9 +28,11 @@ package struct TimeSpan: Equatable, Sendable {
     package var canonical: String { NumberFormat.exact(value) + unit.rawValue }
 
     /// `120ms` or `0.3s`; nil for anything else, a bare number included.
-    package static func parse(_ text: String) -> TimeSpan? {
-        // By byte: `decimal` refuses any byte that is not ASCII, as it refuses its character.
-        let bytes = text.utf8.span
+    package static func parse(_ text: String) -> TimeSpan? { parse(text.utf8.span) }
+
+    /// `parse` of a word's bytes (`decimal` refuses any byte that is not ASCII, as it refuses
+    /// its character).
+    static func parse(_ bytes: Span<UInt8>) -> TimeSpan? {
         let n = bytes.count
         guard n > 0, bytes[n - 1] == UInt8(ascii: "s") else { return nil }
         if n > 1, bytes[n - 2] == UInt8(ascii: "m") {

@@ -2,7 +2,10 @@
 /// (`"my scene.yaml"` or `'my scene.yaml'`) to hold spaces or a `#`; the quotes are not part of
 /// its text, and an unclosed quote runs to the end of the line.
 package struct Token: Equatable, Sendable {
-    package var text: String
+    /// The line the word was read from, or the word itself.
+    private let source: String
+    /// Where the word's bytes are in `source`'s UTF-8.
+    private let bytes: Range<Int>
     package var column: Int
     /// The text's length in characters (what a caret under it spans), counted when the line is
     /// split.
@@ -13,9 +16,45 @@ package struct Token: Equatable, Sendable {
     }
 
     init(text: String, column: Int, length: Int) {
-        self.text = text
+        self.init(line: text, bytes: 0..<text.utf8.count, column: column, length: length)
+    }
+
+    /// The word at `bytes` of `line`'s UTF-8 (which start and end characters).
+    private init(line: String, bytes: Range<Int>, column: Int, length: Int) {
+        source = line
+        self.bytes = bytes
         self.column = column
         self.length = length
+    }
+
+    /// The word's text, made when asked: a number or a keyword is read from its bytes and never
+    /// needs one (making a `String` of each word cost more than reading it).
+    package var text: String {
+        if bytes.count == source.utf8.count { return source }
+        return withUTF8 { utf8 in
+            // The bytes of whole characters of a `String` are valid UTF-8: the check passes.
+            guard let valid = try? UTF8Span(validating: utf8) else { return "" }
+            return String(copying: valid)
+        }
+    }
+
+    /// Calls `body` with the word's UTF-8 bytes.
+    func withUTF8<R>(_ body: (Span<UInt8>) -> R) -> R {
+        body(source.utf8.span.extracting(bytes))
+    }
+
+    /// Whether the word is `word`, compared by bytes.
+    func matches(_ word: String) -> Bool {
+        withUTF8 { utf8 in
+            let expected = word.utf8.span
+            guard utf8.count == expected.count else { return false }
+            for k in 0..<utf8.count where utf8[k] != expected[k] { return false }
+            return true
+        }
+    }
+
+    package static func == (a: Token, b: Token) -> Bool {
+        a.column == b.column && a.length == b.length && a.text == b.text
     }
 
     /// A word as the command language reads it back: quoted when it holds a space, a tab, a `#`
@@ -56,7 +95,7 @@ package struct Token: Equatable, Sendable {
             let b = bytes[k]
             guard isOneCharacter(b) else { return nil }
             if b == UInt8(ascii: " ") || b == UInt8(ascii: "\t") {
-                if let s = start { out.append(word(bytes, s..<k, column: s + 1)) }
+                if let s = start { out.append(word(line, s..<k, column: s + 1)) }
                 start = nil
             } else if start == nil {
                 if b == UInt8(ascii: "#") { return out }
@@ -67,7 +106,7 @@ package struct Token: Equatable, Sendable {
                         guard isOneCharacter(bytes[close]) else { return nil }
                         close += 1
                     }
-                    out.append(word(bytes, (k + 1)..<close, column: k + 1))
+                    out.append(word(line, (k + 1)..<close, column: k + 1))
                     k = close + 1
                     continue
                 }
@@ -75,7 +114,7 @@ package struct Token: Equatable, Sendable {
             }
             k += 1
         }
-        if let s = start { out.append(word(bytes, s..<bytes.count, column: s + 1)) }
+        if let s = start { out.append(word(line, s..<bytes.count, column: s + 1)) }
         return out
     }
 
@@ -83,13 +122,8 @@ package struct Token: Equatable, Sendable {
     private static func isOneCharacter(_ b: UInt8) -> Bool { b < 0x80 && b != 0x0D }
 
     /// The word at `range` of an ASCII line's bytes, its length its byte count.
-    private static func word(_ bytes: Span<UInt8>, _ range: Range<Int>, column: Int) -> Token {
-        // ASCII is valid UTF-8: the check cannot fail.
-        var text = ""
-        if let utf8 = try? UTF8Span(validating: bytes.extracting(range)) {
-            text = String(copying: utf8)
-        }
-        return Token(text: text, column: column, length: range.count)
+    private static func word(_ line: String, _ range: Range<Int>, column: Int) -> Token {
+        Token(line: line, bytes: range, column: column, length: range.count)
     }
 
     /// `split`, a `Character` at a time.
