@@ -15,12 +15,24 @@ package enum CommandParser {
     /// Parses a line and keeps where each part of the command was typed; nil for a blank line
     /// or a comment.
     package static func parseWithSource(_ line: String) throws(Diagnostic) -> ParsedCommand? {
-        let tokens = Token.split(line)
-        guard let head = tokens.first else { return nil }
+        var words: [Token] = []
+        return try parseWithSource(line, words: &words)
+    }
+
+    /// `parseWithSource`, splitting the line into `words`, an array the caller keeps from one
+    /// line to the next (allocating and freeing one for each line cost more than splitting it).
+    static func parseWithSource(_ line: String, words: inout [Token]) throws(Diagnostic)
+        -> ParsedCommand?
+    {
+        Token.split(line, into: &words)
+        guard let head = words.first else { return nil }
         guard let name = CommandTable.name(head) else {
             throw Diagnostic(.unknownCommand(head.text), at: head)
         }
-        var p = Cursor(tokens: tokens, name: name, line: line)
+        // The cursor reads the words in place and hands them back, whatever it finds.
+        var p = Cursor(tokens: [], name: name, line: line)
+        swap(&p.tokens, &words)
+        defer { swap(&p.tokens, &words) }
         p.parts[.name] = SourceRange(head)
         let command = try p.command()
         try p.finish()

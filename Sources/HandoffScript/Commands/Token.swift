@@ -69,10 +69,19 @@ package struct Token: Equatable, Sendable {
 
     /// Splits a line into tokens; a `#` outside a word starts a comment.
     package static func split(_ line: String) -> [Token] {
+        var words: [Token] = []
+        split(line, into: &words)
+        return words
+    }
+
+    /// `split` into `words` (emptied first, its room kept: the parser reuses one array).
+    static func split(_ line: String, into words: inout [Token]) {
         // A line of plain ASCII (nearly every line typed) is read byte by byte, where a byte is
         // a character and its column: no `Character` is formed (issue 28, every error line is
         // parsed). A carriage return is left to `Character`, which joins it with a line feed.
-        splitASCII(line) ?? splitCharacters(line)
+        words.removeAll(keepingCapacity: true)
+        if splitASCII(line, into: &words) { return }
+        words = splitCharacters(line)
     }
 
     /// Whether each of the text's bytes is a character of its own: ASCII other than a carriage
@@ -85,25 +94,31 @@ package struct Token: Equatable, Sendable {
     /// (found in the same pass). A byte is a column: the word at bytes `k..<end` starts at
     /// column `k + 1`.
     static func splitASCII(_ line: String) -> [Token]? {
+        var words: [Token] = []
+        return splitASCII(line, into: &words) ? words : nil
+    }
+
+    /// `splitASCII`, appending to `out`; false (with some words appended) for a line that is
+    /// not ASCII.
+    private static func splitASCII(_ line: String, into out: inout [Token]) -> Bool {
         // Room for a command's words at once (growing 1, 2, 4, 8 cost an allocation each).
-        var out: [Token] = []
         out.reserveCapacity(8)
         let bytes = line.utf8.span
         var start: Int?
         var k = 0
         while k < bytes.count {
             let b = bytes[k]
-            guard isOneCharacter(b) else { return nil }
+            guard isOneCharacter(b) else { return false }
             if b == UInt8(ascii: " ") || b == UInt8(ascii: "\t") {
                 if let s = start { out.append(word(line, s..<k, column: s + 1)) }
                 start = nil
             } else if start == nil {
-                if b == UInt8(ascii: "#") { return out }
+                if b == UInt8(ascii: "#") { return true }
                 if b == UInt8(ascii: "\"") || b == UInt8(ascii: "'") {
                     // A quoted word: up to the matching quote, which must end the word.
                     var close = k + 1
                     while close < bytes.count, bytes[close] != b {
-                        guard isOneCharacter(bytes[close]) else { return nil }
+                        guard isOneCharacter(bytes[close]) else { return false }
                         close += 1
                     }
                     out.append(word(line, (k + 1)..<close, column: k + 1))
@@ -115,7 +130,7 @@ package struct Token: Equatable, Sendable {
             k += 1
         }
         if let s = start { out.append(word(line, s..<bytes.count, column: s + 1)) }
-        return out
+        return true
     }
 
     /// Whether a byte is a character of its own: ASCII other than a carriage return.

@@ -72,6 +72,8 @@ package struct Session {
     var sampler: TimelineSampler?
     /// Lines already parsed (parsing is pure, so a line always gives the same command).
     private var parsed = ParseCache()
+    /// The words of the line being parsed (one array for every line).
+    private var words: [Token] = []
     /// How many lines were parsed rather than found in `parsed` (how tests observe the cache).
     private(set) var linesParsed = 0
     /// The printable values of the current scene.
@@ -264,7 +266,9 @@ package struct Session {
         linesParsed += 1
         let entry: ParseCache.Entry
         do {
-            guard let command = try CommandParser.parseWithSource(line) else { return nil }
+            guard let command = try CommandParser.parseWithSource(line, words: &words) else {
+                return nil
+            }
             entry = ParseCache.Entry(line: line, parsed: command)
         } catch {
             entry = ParseCache.Entry(line: line, refusal: error)
