@@ -9,7 +9,7 @@ import Testing
 @Suite struct ParseCacheTests {
     /// Parses `line` through the cache, as the session does.
     func parse(_ cache: inout ParseCache, _ line: String) throws -> ParsedCommand? {
-        if let hit = cache.lookup(line)?.parsed { return hit }
+        if let hit = cache.lookup(line), !hit.isRefused { return hit.parsed }
         guard let parsed = try CommandParser.parseWithSource(line) else { return nil }
         cache.insert(ParseCache.Entry(line: line, parsed: parsed))
         return parsed
@@ -59,7 +59,7 @@ import Testing
         for line in lines { _ = try parse(&cache, line) }
         for line in lines {
             #expect(
-                cache.lookup(line)?.parsed?.canonical
+                cache.lookup(line)?.parsed.canonical
                     == (try CommandParser.parseWithSource(line))?.canonical)
         }
         #expect(cache.lookup("tab next") == nil)
@@ -75,7 +75,7 @@ import Testing
             var bytes = Array(line.utf8)
             let entry = bytes.withUnsafeBufferPointer { cache.entry(bytes: $0) }
             #expect(entry?.line == line)
-            #expect(entry?.parsed?.canonical == cache.lookup(line)?.parsed?.canonical)
+            #expect(entry?.parsed.canonical == cache.lookup(line)?.parsed.canonical)
             bytes[bytes.count - 1] ^= 1
             #expect(bytes.withUnsafeBufferPointer { cache.entry(bytes: $0) } == nil)
             #expect(

@@ -9,22 +9,30 @@ struct ParseCache {
     /// hundreds of instructions). A session repeats its mistakes as it repeats its commands.
     final class Entry: Sendable {
         let line: String
-        /// The line's command; nil when it was refused.
-        let parsed: ParsedCommand?
+        /// The line's command; for a refused line, a placeholder never run (readers check
+        /// `isRefused` first). Not an optional: unwrapping one copied the command at every hit.
+        let parsed: ParsedCommand
+        /// Whether the line was refused (a flag: testing the optional `refusal` copied it).
+        let isRefused: Bool
         /// Why the line was refused; nil when it parsed.
         let refusal: Diagnostic?
 
         init(line: String, parsed: ParsedCommand) {
             self.line = line
             self.parsed = parsed
+            isRefused = false
             refusal = nil
         }
 
         init(line: String, refusal: Diagnostic) {
             self.line = line
-            parsed = nil
+            parsed = Self.refused
+            isRefused = true
             self.refusal = refusal
         }
+
+        /// The placeholder command of a refused line.
+        private static let refused = ParsedCommand(.settings, parts: PartRanges(), canonical: "")
     }
 
     /// Each slot's entry (nil for an empty slot: a blank line is never cached).

@@ -121,12 +121,12 @@ package struct Session {
         -> RunResult
     {
         guard let entry = entry(line) else { return RunResult() }
-        if let refusal = entry.refusal {
+        if entry.isRefused, let refusal = entry.refusal {
             why.begin()
             return failure(refusal, line: line, lineNumber: lineNumber, file: file)
         }
         return withExtendedLifetime(entry) {
-            run(entry.parsed!, line: line, lineNumber: lineNumber, file: file)
+            run(entry.parsed, line: line, lineNumber: lineNumber, file: file)
         }
     }
 
@@ -138,13 +138,13 @@ package struct Session {
     ) -> RunResult {
         let found = parsed.entry(bytes: bytes) ?? parseNew(String(decoding: bytes, as: UTF8.self))
         guard let entry = found else { return RunResult() }
-        if let refusal = entry.refusal {
+        if entry.isRefused, let refusal = entry.refusal {
             why.begin()
             return failure(refusal, line: entry.line, lineNumber: lineNumber, file: file)
         }
         // Borrowed from the entry, which the cache keeps alive: the command is not copied.
         return withExtendedLifetime(entry) {
-            run(entry.parsed!, line: entry.line, lineNumber: lineNumber, file: file)
+            run(entry.parsed, line: entry.line, lineNumber: lineNumber, file: file)
         }
     }
 
@@ -251,7 +251,7 @@ package struct Session {
     /// `parse`, keeping where each part was typed.
     package mutating func parseWithSource(_ line: String) throws(Diagnostic) -> ParsedCommand? {
         guard let entry = entry(line) else { return nil }
-        if let refusal = entry.refusal { throw refusal }
+        if entry.isRefused, let refusal = entry.refusal { throw refusal }
         return entry.parsed
     }
 

@@ -158,9 +158,9 @@ package struct TraceRunner {
         // found by its bytes: no `String` made, no command copied.
         let ascii = line.count == 2 || line[2] < 0x80
         let command = UnsafeBufferPointer(rebasing: line[2...])
-        if ascii, let entry = box.session.parsedLine(bytes: command), entry.refusal == nil {
+        if ascii, let entry = box.session.parsedLine(bytes: command), !entry.isRefused {
             // Borrowed from the entry, which the cache keeps alive: the command is not copied.
-            return withExtendedLifetime(entry) { start(entry.line, entry.parsed!, box) }
+            return withExtendedLifetime(entry) { start(entry.line, entry.parsed, box) }
         }
         let text =
             ascii
