@@ -9,9 +9,9 @@ import Testing
 @Suite struct ParseCacheTests {
     /// Parses `line` through the cache, as the session does.
     func parse(_ cache: inout ParseCache, _ line: String) throws -> ParsedCommand? {
-        if let hit = cache.lookup(line) { return hit }
+        if let hit = cache.lookup(line) { return hit.parsed }
         guard let parsed = try CommandParser.parseWithSource(line) else { return nil }
-        cache.insert(line, parsed)
+        cache.insert(ParseCache.Entry(line: line, parsed: parsed))
         return parsed
     }
 
@@ -51,14 +51,15 @@ import Testing
         _ = s.run("tab next")
         #expect(s.linesParsed == 5)
         let first = s.run("pan 0 -12O")
-        #expect(s.run("pan 0 -12O") == first)
+        let again = s.run("pan 0 -12O")
         #expect(s.linesParsed == 6)
+        #expect(first.failed && again.failed && first.lines == again.lines)
         // What the cache hands out is the line's own command.
         var cache = ParseCache()
         for line in lines { _ = try parse(&cache, line) }
         for line in lines {
             #expect(
-                cache.lookup(line)?.canonical
+                cache.lookup(line)?.parsed.canonical
                     == (try CommandParser.parseWithSource(line))?.canonical)
         }
         #expect(cache.lookup("tab next") == nil)
@@ -74,7 +75,7 @@ import Testing
             var bytes = Array(line.utf8)
             let entry = bytes.withUnsafeBufferPointer { cache.entry(bytes: $0) }
             #expect(entry?.line == line)
-            #expect(entry?.parsed.canonical == cache.lookup(line)?.canonical)
+            #expect(entry?.parsed.canonical == cache.lookup(line)?.parsed.canonical)
             bytes[bytes.count - 1] ^= 1
             #expect(bytes.withUnsafeBufferPointer { cache.entry(bytes: $0) } == nil)
             #expect(

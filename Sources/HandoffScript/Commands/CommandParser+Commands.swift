@@ -3,7 +3,7 @@ import HandoffCore
 /// Parsing each command's arguments (the debugger's: `CommandParser+Debug`).
 extension CommandParser.Cursor {
     mutating func command() throws(Diagnostic) -> Command {
-        switch spec.name {
+        switch name {
         case "load": return .load(try next("a scene name or file", part: .file).text)
         case "scenes": return .scenes
         case "touch": return .touch(try place())
@@ -33,7 +33,7 @@ extension CommandParser.Cursor {
             return .swipe(dx: dx, dy: dy, over: over, at: at)
         case "tap":
             let t = try next("a row, a point or an id", part: .target)
-            if CommandParser.decimal(t.text) != nil {
+            if t.withUTF8(CommandParser.decimal) != nil {
                 i -= 1
                 if i + 1 < tokens.count {
                     parts[.target] = nil
@@ -52,6 +52,7 @@ extension CommandParser.Cursor {
             default:
                 if let n = Int(t.text) {
                     guard n >= 0 else { throw error("a segment number is 0 or more", at: t) }
+                    if !CommandParser.isIntegerSpelling(t.text) { respelled = true }
                     choice = .index(n)
                 } else {
                     choice = .name(t.text)
@@ -106,7 +107,7 @@ extension CommandParser.Cursor {
         case "break", "delete", "watch", "unwatch", "continue", "history", "hazards", "back",
             "compare":
             return .debug(try debugCommand())
-        default: preconditionFailure("command table and parser disagree on \(spec.name)")
+        default: preconditionFailure("command table and parser disagree on \(name)")
         }
     }
 

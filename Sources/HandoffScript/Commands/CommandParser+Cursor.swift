@@ -2,20 +2,34 @@ import HandoffCore
 
 /// The cursor over a command's arguments: numbers, durations, times, places and points.
 extension CommandParser {
-    /// Walks the arguments of one command.
+    /// Walks the arguments of one command: the line's words after its name.
     struct Cursor {
+        /// The line's words, the command's name first.
         var tokens: [Token]
-        var spec: CommandSpec
-        var lineEnd: Int
-        var i = 0
+        /// The line (an error at its end is put after its last character).
+        var line: String
+        /// The next word to read.
+        var i = 1
         /// Where each part was typed.
         var parts = PartRanges()
+        /// A number was read that its canonical text spells otherwise (`+5`, `1.50`, `05`).
+        var respelled = false
+
+        /// The command's name, as the command table spells it.
+        let name: String
+
+        init(tokens: [Token], name: String, line: String) {
+            self.tokens = tokens
+            self.name = name
+            self.line = line
+        }
 
         var peek: Token? { i < tokens.count ? tokens[i] : nil }
 
         func error(_ problem: CommandProblem, at token: Token? = nil) -> Diagnostic {
-            if let token { return Diagnostic(problem, at: token, command: spec.name) }
-            return Diagnostic(problem, column: lineEnd, length: 1, command: spec.name)
+            if let token { return Diagnostic(problem, at: token, command: name) }
+            let lineEnd = SourceRange.length(line) + 1
+            return Diagnostic(problem, column: lineEnd, length: 1, command: name)
         }
 
         /// A rare error worded where it is found, with its "did you mean".
@@ -43,14 +57,14 @@ extension CommandParser {
         mutating func finish() throws(Diagnostic) {
             if let t = peek {
                 // A second kind after `break KIND`: one breakpoint per command.
-                if spec.name == "break", BreakEvent(rawValue: t.text) != nil, i > 0,
+                if name == "break", BreakEvent(rawValue: t.text) != nil,
                     let first = BreakEvent(rawValue: tokens[i - 1].text)
                 {
                     throw error(
                         "one kind per 'break': 'break \(first.rawValue)' then 'break \(t.text)'",
                         at: t)
                 }
-                throw error(.unexpected(t.text, command: spec.name), at: t)
+                throw error(.unexpected(t.text, command: name), at: t)
             }
         }
 
@@ -63,12 +77,13 @@ extension CommandParser {
             -> Double
         {
             let t = try next(what, part: part)
-            guard let v = CommandParser.decimal(t.text) else {
+            guard let v = t.withUTF8(CommandParser.decimal) else {
                 throw error(.notANumber(what, got: t.text), at: t)
             }
             guard v.isFinite, abs(v) <= limit else {
                 throw error(.numberOutOfRange(what, limit: limit), at: t)
             }
+            if !t.withUTF8(CommandParser.isExactSpelling) { respelled = true }
             return v
         }
 
@@ -82,6 +97,7 @@ extension CommandParser {
             guard range.contains(v) else {
                 throw error(.notBetween(what, range), at: t)
             }
+            if !CommandParser.isIntegerSpelling(t.text) { respelled = true }
             return v
         }
 
@@ -89,7 +105,7 @@ extension CommandParser {
         /// guessed at, with the unit that makes it a plausible drag as the "did you mean".
         mutating func duration(_ what: String) throws(Diagnostic) -> TimeSpan {
             let t = try next(what, part: .duration)
-            guard let v = TimeSpan.parse(t.text) else {
+            guard let v = t.withUTF8(TimeSpan.parse) else {
                 if let n = CommandParser.decimal(t.text), n.isFinite {
                     throw error(.durationWithoutUnit(t.text), at: t)
                 }
@@ -98,6 +114,12 @@ extension CommandParser {
             guard v.seconds >= 0, v.seconds <= CommandParser.maxSeconds else {
                 throw error(.durationOutOfRange(what), at: t)
             }
+            // The number before the unit.
+            let unit = v.unit.rawValue.utf8.count
+            let exact = t.withUTF8 {
+                CommandParser.isExactSpelling($0.extracting(droppingLast: unit))
+            }
+            if !exact { respelled = true }
             return v
         }
 
@@ -111,7 +133,7 @@ extension CommandParser {
         }
 
         mutating func accept(_ word: String, part: ParsedCommand.Part? = nil) -> Bool {
-            if let t = peek, t.text == word {
+            if let t = peek, t.matches(word) {
                 i += 1
                 if let part { parts[part] = SourceRange(t) }
                 return true
@@ -121,7 +143,7 @@ extension CommandParser {
 
         mutating func place() throws(Diagnostic) -> Place {
             let t = try next("a point or an id", part: .target)
-            if CommandParser.decimal(t.text) != nil {
+            if t.withUTF8(CommandParser.decimal) != nil {
                 i -= 1
                 parts[.target] = nil
                 let p = try point()

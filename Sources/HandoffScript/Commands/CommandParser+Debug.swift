@@ -1,7 +1,7 @@
 /// Parsing the debugger's commands (SPEC §10).
 extension CommandParser.Cursor {
     mutating func debugCommand() throws(Diagnostic) -> DebugCommand {
-        switch spec.name {
+        switch name {
         case "break":
             guard let t = peek else { return .list }
             if accept("when", part: .choice) {
@@ -57,7 +57,7 @@ extension CommandParser.Cursor {
             return .compare(
                 try Setting(key: key.text, value: value.text) { error($0, at: value) })
         default:
-            preconditionFailure("not a debugger command: \(spec.name)")
+            preconditionFailure("not a debugger command: \(name)")
         }
     }
 

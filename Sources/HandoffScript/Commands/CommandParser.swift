@@ -15,16 +15,29 @@ package enum CommandParser {
     /// Parses a line and keeps where each part of the command was typed; nil for a blank line
     /// or a comment.
     package static func parseWithSource(_ line: String) throws(Diagnostic) -> ParsedCommand? {
-        let tokens = Token.split(line)
-        guard let head = tokens.first else { return nil }
-        guard let spec = CommandTable.spec(head.text) else {
+        var words: [Token] = []
+        return try parseWithSource(line, words: &words)
+    }
+
+    /// `parseWithSource`, splitting the line into `words`, an array the caller keeps from one
+    /// line to the next (allocating and freeing one for each line cost more than splitting it).
+    static func parseWithSource(_ line: String, words: inout [Token]) throws(Diagnostic)
+        -> ParsedCommand?
+    {
+        Token.split(line, into: &words)
+        guard let head = words.first else { return nil }
+        guard let name = CommandTable.name(head) else {
             throw Diagnostic(.unknownCommand(head.text), at: head)
         }
-        var p = Cursor(tokens: Array(tokens.dropFirst()), spec: spec, lineEnd: line.count + 1)
+        // The cursor reads the words in place and hands them back, whatever it finds.
+        var p = Cursor(tokens: [], name: name, line: line)
+        swap(&p.tokens, &words)
+        defer { swap(&p.tokens, &words) }
         p.parts[.name] = SourceRange(head)
         let command = try p.command()
         try p.finish()
-        return ParsedCommand(command, parts: p.parts)
+        return ParsedCommand(
+            command, parts: p.parts, canonical: canonical(of: command, line: line, cursor: p))
     }
 
     static func placeWord(_ t: Token, cursor: Cursor) throws(Diagnostic) -> Place {
@@ -49,7 +62,10 @@ package enum CommandParser {
     /// at most fifteen digits (what people type: `-237`, `2314`, `0.35`) is read as `Double(s)`
     /// reads it without the general reader: its digits n are an exact integer and 10^k an exact
     /// power, so n / 10^k is the double nearest the decimal, as the reader rounds it.
-    package static func decimal(_ s: String) -> Double? {
+    package static func decimal(_ s: String) -> Double? { decimal(s.utf8.span) }
+
+    /// `decimal` of a word's bytes.
+    static func decimal(_ bytes: Span<UInt8>) -> Double? {
         var digits = 0
         var seenDot = false
         var seenExp = false
@@ -60,7 +76,9 @@ package enum CommandParser {
         // By byte: every accepted character is ASCII, and a byte of anything else is refused
         // as its character would be.
         var prev = UInt8(ascii: " ")
-        for (k, ch) in s.utf8.enumerated() {
+        var negative = false
+        for k in 0..<bytes.count {
+            let ch = bytes[k]
             switch ch {
             case UInt8(ascii: "0")...UInt8(ascii: "9"):
                 digits += 1
@@ -72,6 +90,7 @@ package enum CommandParser {
                 guard k == 0 || prev == UInt8(ascii: "e") || prev == UInt8(ascii: "E") else {
                     return nil
                 }
+                if k == 0 { negative = ch == UInt8(ascii: "-") }
             case UInt8(ascii: "."):
                 guard !seenDot, !seenExp else { return nil }
                 seenDot = true
@@ -82,10 +101,21 @@ package enum CommandParser {
             }
             prev = ch
         }
-        guard digits > 0, !"eE+-".utf8.contains(prev) else { return nil }
-        guard !seenExp, digits <= 15 else { return Double(s) }
+        switch prev {
+        case UInt8(ascii: "e"), UInt8(ascii: "E"), UInt8(ascii: "+"), UInt8(ascii: "-"): return nil
+        default: break
+        }
+        guard digits > 0 else { return nil }
+        guard !seenExp, digits <= 15 else { return general(bytes) }
         let v = Double(n) / exactPowers[decimals]
-        return s.utf8.first == UInt8(ascii: "-") ? -v : v
+        return negative ? -v : v
+    }
+
+    /// `Double`'s own reader of a number's bytes (with an exponent or more than fifteen digits;
+    /// ASCII, which `decimal` checked).
+    private static func general(_ bytes: Span<UInt8>) -> Double? {
+        guard let utf8 = try? UTF8Span(validating: bytes) else { return nil }
+        return Double(String(copying: utf8))
     }
 
     /// 10^0 … 10^15, each an exact double (each product of tens is exact up to 10^22).

@@ -157,6 +157,32 @@ package enum CommandTable {
 
     package static func spec(_ name: String) -> CommandSpec? { byName[name] }
 
+    /// The command `word` names, as the table spells it: the word's bytes packed into an
+    /// integer, compared with each name's (every name is at most eight bytes), without making a
+    /// `String` of the word or hashing one.
+    static func name(_ word: Token) -> String? {
+        guard let key = word.withUTF8(packed), let k = packedNames.firstIndex(of: key) else {
+            return nil
+        }
+        return all[k].name
+    }
+
+    /// Each command's name, packed.
+    private static let packedNames: [UInt64] = all.map { spec in
+        guard let key = packed(spec.name.utf8.span) else {
+            preconditionFailure("command name over eight bytes: \(spec.name)")
+        }
+        return key
+    }
+
+    /// A word of at most eight bytes as an integer, its first byte lowest; nil for a longer word.
+    private static func packed(_ bytes: Span<UInt8>) -> UInt64? {
+        guard bytes.count <= 8 else { return nil }
+        var key: UInt64 = 0
+        for k in 0..<bytes.count { key |= UInt64(bytes[k]) << (8 * k) }
+        return key
+    }
+
     package static func usage(_ name: String) -> String? { spec(name)?.usage }
 }
 

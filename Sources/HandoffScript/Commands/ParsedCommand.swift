@@ -9,7 +9,7 @@ package struct SourceRange: Equatable, Hashable, Sendable {
     }
 
     package init(_ token: Token) {
-        self.init(column: token.column, length: Self.length(token.text))
+        self.init(column: token.column, length: token.length)
     }
 
     /// A word's length in characters: its bytes, when they are ASCII other than a carriage
@@ -70,9 +70,14 @@ package struct ParsedCommand: Equatable, Sendable {
     package let canonical: String
 
     package init(_ command: Command, parts: PartRanges) {
+        self.init(command, parts: parts, canonical: command.canonical)
+    }
+
+    /// A command whose canonical text is known (`CommandParser.canonical(of:line:cursor:)`).
+    init(_ command: Command, parts: PartRanges, canonical: String) {
         self.command = command
         self.parts = parts
-        canonical = command.canonical
+        self.canonical = canonical
     }
 
     /// Where `part` was typed; the command's name when it was not.

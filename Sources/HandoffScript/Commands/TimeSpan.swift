@@ -28,13 +28,16 @@ package struct TimeSpan: Equatable, Sendable {
     package var canonical: String { NumberFormat.exact(value) + unit.rawValue }
 
     /// `120ms` or `0.3s`; nil for anything else, a bare number included.
-    package static func parse(_ text: String) -> TimeSpan? {
-        if text.hasSuffix("ms") {
-            return CommandParser.decimal(String(text.dropLast(2))).map { TimeSpan($0, .ms) }
+    package static func parse(_ text: String) -> TimeSpan? { parse(text.utf8.span) }
+
+    /// `parse` of a word's bytes (`decimal` refuses any byte that is not ASCII, as it refuses
+    /// its character).
+    static func parse(_ bytes: Span<UInt8>) -> TimeSpan? {
+        let n = bytes.count
+        guard n > 0, bytes[n - 1] == UInt8(ascii: "s") else { return nil }
+        if n > 1, bytes[n - 2] == UInt8(ascii: "m") {
+            return CommandParser.decimal(bytes.extracting(0..<(n - 2))).map { TimeSpan($0, .ms) }
         }
-        if text.hasSuffix("s") {
-            return CommandParser.decimal(String(text.dropLast())).map { TimeSpan($0, .s) }
-        }
-        return nil
+        return CommandParser.decimal(bytes.extracting(0..<(n - 1))).map { TimeSpan($0, .s) }
     }
 }

@@ -76,6 +76,8 @@ package struct Session {
     private var parsed = ParseCache()
     /// Lines that did not parse, with their errors (a typo repeated is not parsed again).
     private var failedLines = FailedLines()
+    /// The words of the line being parsed (one array for every line).
+    private var words: [Token] = []
     /// How many lines were parsed rather than found in `parsed` or `failedLines` (how tests
     /// observe the caches).
     private(set) var linesParsed = 0
@@ -126,32 +128,47 @@ package struct Session {
     package mutating func run(_ line: String, lineNumber: Int? = nil, file: String? = nil)
         -> RunResult
     {
+        guard let entry = parsed.lookup(line) else {
+            return runNew(line, lineNumber: lineNumber, file: file)
+        }
+        return withExtendedLifetime(entry) {
+            run(entry.parsed, line: line, lineNumber: lineNumber, file: file)
+        }
+    }
+
+    /// `run` for a line given as UTF-8 bytes, as a script reads it: a line parsed before is
+    /// found by its bytes, so no `String` is made and no command copied; a new line is parsed
+    /// without being looked up again.
+    package mutating func run(
+        bytes: UnsafeBufferPointer<UInt8>, lineNumber: Int? = nil, file: String? = nil
+    ) -> RunResult {
+        guard let entry = parsed.entry(bytes: bytes) else {
+            return runNew(
+                String(decoding: bytes, as: UTF8.self), lineNumber: lineNumber, file: file)
+        }
+        // Borrowed from the entry, which the cache keeps alive: the command is not copied.
+        return withExtendedLifetime(entry) {
+            run(entry.parsed, line: entry.line, lineNumber: lineNumber, file: file)
+        }
+    }
+
+    /// `run` for a line not in the parse cache: one that failed before prints its error as it
+    /// was worded then; any other is parsed (and kept, command or error) and run.
+    private mutating func runNew(_ line: String, lineNumber: Int?, file: String?) -> RunResult {
         // A line is in the parse cache or among the failed lines, never both.
         if let failed = failedBefore(line, lineNumber: lineNumber, file: file) { return failed }
-        let parsed: ParsedCommand
+        let entry: ParseCache.Entry
         do {
-            guard let c = try parseWithSource(line) else { return RunResult() }
-            parsed = c
+            guard let e = try parseNew(line) else { return RunResult() }
+            entry = e
         } catch {
             // Kept by now (unless too long to keep), and printed as it was worded then.
             if let failed = failedBefore(line, lineNumber: lineNumber, file: file) { return failed }
             why.begin()
             return failure(error, line: line, lineNumber: lineNumber, file: file)
         }
-        return run(parsed, line: line, lineNumber: lineNumber, file: file)
-    }
-
-    /// `run` for a line given as UTF-8 bytes, as a script reads it: a line parsed before is
-    /// found by its bytes, so no `String` is made and no command copied.
-    package mutating func run(
-        bytes: UnsafeBufferPointer<UInt8>, lineNumber: Int? = nil, file: String? = nil
-    ) -> RunResult {
-        guard let entry = parsed.entry(bytes: bytes) else {
-            return run(String(decoding: bytes, as: UTF8.self), lineNumber: lineNumber, file: file)
-        }
-        // Borrowed from the entry, which the cache keeps alive: the command is not copied.
         return withExtendedLifetime(entry) {
-            run(entry.parsed, line: entry.line, lineNumber: lineNumber, file: file)
+            run(entry.parsed, line: line, lineNumber: lineNumber, file: file)
         }
     }
 
@@ -257,19 +274,26 @@ package struct Session {
 
     /// `parse`, keeping where each part was typed.
     package mutating func parseWithSource(_ line: String) throws(Diagnostic) -> ParsedCommand? {
-        if let cached = parsed.lookup(line) { return cached }
+        if let cached = parsed.lookup(line) { return cached.parsed }
         if let failed = failedLines.entry(line) { throw failed.error }
+        return try parseNew(line)?.parsed
+    }
+
+    /// Parses a line found in neither cache and keeps its command (`parsed`) or its error
+    /// (`failedLines`); nil for a blank line or a comment.
+    private mutating func parseNew(_ line: String) throws(Diagnostic) -> ParseCache.Entry? {
         linesParsed += 1
         let command: ParsedCommand?
         do {
-            command = try CommandParser.parseWithSource(line)
+            command = try CommandParser.parseWithSource(line, words: &words)
         } catch {
             failedLines.insert(line, error)
             throw error
         }
         guard let command else { return nil }
-        parsed.insert(line, command)
-        return command
+        let entry = ParseCache.Entry(line: line, parsed: command)
+        parsed.insert(entry)
+        return entry
     }
 
     /// The result of `line` if it failed to parse before (`failedLines`): its error, printed
