@@ -155,8 +155,11 @@ public struct Layout {
         let visible = r.intersection(clip)
         guard visible.contains(p) else { return nil }
         let content = contentOrigin(i, frame: r)
-        for c in graph.children[i].reversed() {
-            if let t = hit(c, p, origin: content, clip: visible) { return t }
+        // Later siblings first, each read in place (the children array is not retained).
+        var k = graph.children[i].count
+        while k > 0 {
+            k -= 1
+            if let t = hit(graph.children[i][k], p, origin: content, clip: visible) { return t }
         }
         // Rows and segments are items.
         if let rows = shared.rows[i] {
