@@ -150,10 +150,10 @@ public struct Layout {
     }
 
     private func hit(_ i: Int, _ p: Point, origin: Point, clip: Rect) -> Target? {
-        guard isHittable(i) else { return nil }
         let r = frame(i).offsetBy(origin.x, origin.y)
         let visible = r.intersection(clip)
-        guard visible.contains(p) else { return nil }
+        // Where the point is decides most nodes, before whether the node can be hit at all.
+        guard visible.contains(p), isHittable(i) else { return nil }
         let content = contentOrigin(i, frame: r)
         // Later siblings first, each read in place (the children array is not retained).
         var k = graph.children[i].count
