@@ -2,8 +2,24 @@
 /// simulator makes of it.
 final class SharedGraph: Sendable {
     let graph: SceneGraph
+    /// Per node, a list's rows (nil for other kinds): hit testing and item frames read them
+    /// without copying the node's kind.
+    let rows: [Rows?]
+    /// Per node, whether hit testing may look at it as far as its own settings go: shown,
+    /// interactive, not a parallax follower, and opaque enough (a backdrop's alpha is its sheet's,
+    /// read when hit testing).
+    let hittable: [Bool]
 
-    init(_ graph: SceneGraph) { self.graph = graph }
+    init(_ graph: SceneGraph) {
+        self.graph = graph
+        rows = graph.nodes.map(\.rows)
+        hittable = graph.nodes.indices.map { i in
+            let n = graph.nodes[i]
+            // A parallax scroll follows another node and is not interactive (SPEC §5.7).
+            return !n.hidden && n.interactive && !graph.isFollower(i)
+                && (graph.motion[i].backdrop || n.alpha >= 0.01)
+        }
+    }
 }
 
 /// Where nodes are on screen right now: derived from the graph and the current offsets, pages
@@ -84,50 +100,40 @@ public struct Layout {
     /// Whether hit testing looks at a node and its subtree (UIKit skips hidden, non-interactive
     /// and nearly transparent views).
     func isHittable(_ i: Int) -> Bool {
-        // A parallax scroll follows another node and is not interactive (SPEC §5.7).
-        if graph.nodes[i].hidden || !graph.nodes[i].interactive || graph.isFollower(i)
-            || !isShown(i)
-        {
-            return false
-        }
+        guard shared.hittable[i], isShown(i) else { return false }
         if graph.motion[i].backdrop {
             return backdropAlpha(sheet: graph.partner[i]!) >= 0.01
         }
-        return graph.nodes[i].alpha >= 0.01
+        return true
     }
 
-    /// The window frame of node `i` and the clip its parents impose, in O(depth).
+    /// The window frame of node `i` and the clip its parents impose, in O(depth): its parent's
+    /// first, walking up by recursion (no array of ancestors built).
     public func windowFrame(_ i: Int) -> (frame: Rect, visible: Rect) {
-        var chain: [Int] = []
-        var n: Int? = i
-        while let c = n {
-            chain.append(c)
-            n = graph.parent[c]
-        }
         var origin = Point.zero
         var clip = window
-        var rect = window
-        for c in chain.reversed() {
-            let f = frame(c)
-            rect = f.offsetBy(origin.x, origin.y)
-            let visible = rect.intersection(clip)
-            origin = contentOrigin(c, frame: rect)
-            clip = visible
+        if let p = graph.parent[i] {
+            let (parentFrame, parentClip) = windowFrame(p)
+            origin = contentOrigin(p, frame: parentFrame)
+            clip = parentClip
         }
-        return (rect, clip)
+        let rect = frame(i).offsetBy(origin.x, origin.y)
+        return (rect, rect.intersection(clip))
     }
+
+    /// A list's rows, read without copying the node's kind; nil for other kinds.
+    public func rows(of i: Int) -> Rows? { shared.rows[i] }
 
     /// The window rect of item `item` of node `i` (a row or a segment), clipped.
     public func itemFrame(_ i: Int, item: Int) -> (frame: Rect, visible: Rect) {
         let (r, visible) = windowFrame(i)
-        let node = graph.nodes[i]
         var f: Rect
-        if let rows = node.rows {
+        if let rows = shared.rows[i] {
             let span = rows.span(item)
             let o = contentOrigin(i, frame: r)
             f = Rect(r.x, o.y + span.top, r.width, span.height)
         } else {
-            let w = r.width / Double(Swift.max(1, node.segments.count))
+            let w = r.width / Double(Swift.max(1, graph.segmentCounts[i]))
             f = Rect(r.x + Double(item) * w, r.y, w, r.height)
         }
         return (f, f.intersection(visible))
@@ -144,25 +150,24 @@ public struct Layout {
     }
 
     private func hit(_ i: Int, _ p: Point, origin: Point, clip: Rect) -> Target? {
-        guard isHittable(i) else { return nil }
         let r = frame(i).offsetBy(origin.x, origin.y)
         let visible = r.intersection(clip)
-        guard visible.contains(p) else { return nil }
+        // Where the point is decides most nodes, before whether the node can be hit at all.
+        guard visible.contains(p), isHittable(i) else { return nil }
         let content = contentOrigin(i, frame: r)
-        for c in graph.children[i].reversed() {
-            if let t = hit(c, p, origin: content, clip: visible) { return t }
+        // Later siblings first, each read in place (the children array is not retained).
+        var k = graph.children[i].count
+        while k > 0 {
+            k -= 1
+            if let t = hit(graph.children[i][k], p, origin: content, clip: visible) { return t }
         }
         // Rows and segments are items.
-        switch graph.nodes[i].kind {
-        case .list(_, let rows):
+        if let rows = shared.rows[i] {
             if let row = rows.row(at: p.y - content.y) { return Target(i, item: row) }
-        case .tabs(let segments, _):
-            if !segments.isEmpty {
-                let w = r.width / Double(segments.count)
-                return Target(i, item: Swift.min(segments.count - 1, Int((p.x - r.x) / w)))
-            }
-        case .view, .scroll, .pager, .switcher, .sheet, .backdrop:
-            break
+        } else if graph.segmentCounts[i] > 0 {
+            let count = graph.segmentCounts[i]
+            let w = r.width / Double(count)
+            return Target(i, item: Swift.min(count - 1, Int((p.x - r.x) / w)))
         }
         return Target(i)
     }

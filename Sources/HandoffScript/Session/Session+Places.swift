@@ -31,14 +31,16 @@ extension Session {
             return visible.center
         case .item(let id, let n):
             let i = try node(id, fail: fail)
-            let count = sim.graph.nodes[i].rows?.count ?? sim.graph.nodes[i].segments.count
-            guard sim.graph.nodes[i].rows != nil || sim.graph.nodes[i].kind.isTabs else {
+            let layout = sim.layout
+            let rows = layout.rows(of: i)
+            guard rows != nil || sim.graph.tabs.contains(i) else {
                 throw fail("'\(id)' has no rows or segments", .target, nil)
             }
+            let count = rows?.count ?? sim.graph.segmentCounts[i]
             guard n < count else {
                 throw fail(.noSuchItem(id, items: count), .target)
             }
-            let visible = sim.layout.itemFrame(i, item: n).visible
+            let visible = layout.itemFrame(i, item: n).visible
             guard !visible.isEmpty else {
                 throw fail(.notOnScreen("\(id)[\(n)]"), .target)
             }
@@ -91,9 +93,9 @@ extension Session {
     {
         let layout = sim.layout
         guard let hit = layout.hitTest(sim.graph.scene.touchPoint),
-            let list = layout.path(to: hit.node).last(where: { sim.graph.nodes[$0].rows != nil })
+            let list = layout.path(to: hit.node).last(where: { layout.rows(of: $0) != nil }),
+            let rows = layout.rows(of: list)
         else { throw fail(.noListUnderTouchPoint, .target) }
-        let rows = sim.graph.nodes[list].rows!
         guard n < rows.count else {
             throw fail(.noSuchRow(list: sim.graph.nodes[list].id, rows: rows.count), .target)
         }
