@@ -80,6 +80,22 @@ enum Animation: Equatable, Sendable {
     case spring(SpringAnimation)
     case transition(Transition)
 
+    /// A value that holds no reference, put in an animation's place while it is stepped in
+    /// place (never left among the running animations).
+    static let placeholder = Animation.transition(
+        Transition(node: 0, from: 0, to: 0, start: 0, duration: 0))
+
+    /// Sets a momentum's applied travel, in place (no copy of the momentum).
+    mutating func setApplied(_ travel: Double) {
+        switch consume self {
+        case .momentum(var m):
+            m.applied = travel
+            self = .momentum(m)
+        case let other:
+            self = other
+        }
+    }
+
     var kind: AnimationKind {
         switch self {
         case .momentum: .momentum

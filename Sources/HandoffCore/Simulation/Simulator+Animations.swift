@@ -13,8 +13,12 @@ extension Simulator {
         var kept = 0
         for k in current.indices {
             switch current[k] {
-            case .momentum(let m):
-                guard let m = stepMomentum(m, at: t) else { continue }
+            case .momentum:
+                // Taken out of the buffer (a placeholder holds no reference), stepped in place
+                // and put back: no copy of the momentum.
+                var a = Animation.placeholder
+                swap(&a, &current[k])
+                guard case .momentum(var m) = consume a, stepMomentum(&m, at: t) else { continue }
                 current[kept] = .momentum(m)
             case .spring(let s):
                 guard stepSpring(s, at: t) else { continue }
@@ -300,8 +304,8 @@ extension Simulator {
         return Swift.min(Swift.max(s.target + x, r.lowerBound), r.upperBound)
     }
 
-    private mutating func stepMomentum(_ m0: Momentum, at t: Double) -> Momentum? {
-        var m = m0
+    /// Steps momentum `m` to `t`; false once it has ended.
+    private mutating func stepMomentum(_ m: inout Momentum, at t: Double) -> Bool {
         let elapsed = t - m.start
         var travel = m.decel.travel(at: elapsed)
         var finished = false
@@ -325,9 +329,9 @@ extension Simulator {
                 }
                 emit(.momentumEnded(driver: m.chain[0]))
                 restAfterMomentum(m, except: nil)
-                return nil
+                return false
             }
-            return m
+            return true
         }
         // Every consumer reached an edge (one resting there counts): the frame is cut at the
         // crossing, so its ledger holds the travel up to the edge, never a sampled leftover; the
@@ -373,7 +377,7 @@ extension Simulator {
             if stepSpring(s, at: t) { animations.append(.spring(s)) }
         }
         restAfterMomentum(m, except: bouncer)
-        return nil
+        return false
     }
 
     /// When momentum ends, its nodes come to rest: sheets left between detents settle by rule 1

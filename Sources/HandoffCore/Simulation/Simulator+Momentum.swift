@@ -24,7 +24,7 @@ extension Simulator {
     public mutating func skipSteadyMomentum(clock: inout FrameClock, through last: Int) -> Bool {
         let first = clock.taken + 1
         guard first <= last, animations.count == 1, !awaitsDelivery,
-            case .momentum(var m) = animations[0], let phase = m.steadyPhase,
+            case .momentum(let m) = animations[0], let phase = m.steadyPhase,
             let c = m.lastConsumer
         else { return false }
         // The app's rules (SPEC §13.3) look at every frame, but in a steady frame none fires: its
@@ -50,9 +50,17 @@ extension Simulator {
         guard let steadyRoom = steadyRoom(m) else { return false }
         let room = steadyRoom - Self.steadyMargin
         let start = m.start
+        let anchorOffset = m.anchorOffset
+        let anchorApplied = m.anchorApplied
+        // The latest steady frame tried and its travel (the last frame taken, once found).
+        var latest = (frame: first - 1, travel: applied)
         func steady(_ k: Int) -> Bool {
             let travel = decel.travel(at: clock.time(ofFrame: k) - start)
-            return abs(decel.total - travel) >= 0.5 && abs(travel - applied) <= room
+            guard abs(decel.total - travel) >= 0.5 && abs(travel - applied) <= room else {
+                return false
+            }
+            if k > latest.frame { latest = (k, travel) }
+            return true
         }
         guard room > 0, steady(first) else { return false }
         // The first frame that is not steady, guessed from the formula: the time at which the
@@ -74,12 +82,11 @@ extension Simulator {
             end = first
         }
         // The frames first … end, as stepping leaves them.
-        let travel = decel.travel(at: clock.time(ofFrame: end) - start)
+        let travel =
+            latest.frame == end ? latest.travel : decel.travel(at: clock.time(ofFrame: end) - start)
         let before =
             end > first ? decel.travel(at: clock.time(ofFrame: end - 1) - start) : applied
-        offsets[c] = m.anchorOffset + (travel - m.anchorApplied)
-        m.applied = travel
-        animations[0] = .momentum(m)
+        offsets[c] = anchorOffset + (travel - anchorApplied)
         var sum = Ledger(d: travel - applied)
         sum.add(c, travel - applied, phase)
         var lastFrame = Ledger(d: travel - before)
@@ -90,7 +97,8 @@ extension Simulator {
         ledger = lastFrame
         emit(.flingFrame(sum))
         updateParallax()
-        if reacts { notePrintedChange(c, m, clock, first) }
+        animations[0].setApplied(travel)
+        if reacts, case .momentum(let m) = animations[0] { notePrintedChange(c, m, clock, first) }
         return true
     }
 
