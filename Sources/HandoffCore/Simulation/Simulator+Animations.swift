@@ -33,7 +33,8 @@ extension Simulator {
             kept += 1
         }
         defer { checkHiddenMovers() }
-        if kept < current.count { current.removeLast(current.count - kept) }
+        // The ended ones dropped from the end (usually one or none).
+        while current.count > kept { current.removeLast() }
         // Animations started during this frame replace older springs on the same node.
         if animations.isEmpty {
             swap(&spareAnimations, &animations)
@@ -315,7 +316,7 @@ extension Simulator {
         }
         let delta = travel - m.applied
         noteAnimating(m.chain, mover: m.chain[0], .momentum)
-        let steadyRoom = self.steadyRoom(m)
+        let steadyRoom = self.steadyRoom(m.steady)
         var l = share(delta, chain: m.chain, ownerOnly: m.ownerOnly, fling: true)
         m.applied += delta - l.unconsumed
         guard abs(l.unconsumed) > Ledger.negligible else {
