@@ -39,6 +39,10 @@ extension Simulator {
         if animations.isEmpty {
             swap(&spareAnimations, &animations)
             swap(&animations, &current)
+        } else if current.isEmpty {
+            // Nothing runs on (a momentum ended, starting a spring): the started ones are the
+            // running ones, in their buffer, and the emptied one is the spare.
+            swap(&spareAnimations, &current)
         } else {
             current.removeAll { a in
                 guard case .spring(let s) = a else { return false }
