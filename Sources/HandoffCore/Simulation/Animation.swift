@@ -105,10 +105,18 @@ enum Animation: Equatable, Sendable {
     case spring(SpringAnimation)
     case transition(Transition)
 
-    /// A value that holds no reference, put in an animation's place while it is stepped in
-    /// place (never left among the running animations).
-    static let placeholder = Animation.transition(
-        Transition(node: 0, from: 0, to: 0, start: 0, duration: 0))
+    /// Runs `body` on a momentum in place (no copy of it); true for another animation.
+    mutating func withMomentum(_ body: (inout Momentum) -> Bool) -> Bool {
+        switch consume self {
+        case .momentum(var m):
+            let result = body(&m)
+            self = .momentum(m)
+            return result
+        case let other:
+            self = other
+            return true
+        }
+    }
 
     /// Sets a momentum's applied travel, in place (no copy of the momentum).
     mutating func setApplied(_ travel: Double) {

@@ -14,12 +14,9 @@ extension Simulator {
         for k in current.indices {
             switch current[k] {
             case .momentum:
-                // Taken out of the buffer (a placeholder holds no reference), stepped in place
-                // and put back: no copy of the momentum.
-                var a = Animation.placeholder
-                swap(&a, &current[k])
-                guard case .momentum(var m) = consume a, stepMomentum(&m, at: t) else { continue }
-                current[kept] = .momentum(m)
+                // Stepped in place: no copy of the momentum.
+                guard current[k].withMomentum({ stepMomentum(&$0, at: t) }) else { continue }
+                if kept != k { current[kept] = current[k] }
             case .spring(let s):
                 guard stepSpring(s, at: t) else { continue }
                 if kept != k { current[kept] = current[k] }
