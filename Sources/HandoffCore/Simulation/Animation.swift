@@ -44,6 +44,31 @@ struct Momentum: Equatable, Sendable {
     var anchorApplied = 0.0
 }
 
+extension Momentum {
+    /// What a steady momentum's frames are computed from (`steadyPhase`, its `lastConsumer`
+    /// and their anchor), without the momentum's arrays: read with no copy of the momentum.
+    struct Steady {
+        var decel: Deceleration
+        var start: Double
+        var applied: Double
+        var anchorOffset: Double
+        var anchorApplied: Double
+        var phase: SharePhase
+        /// The node taking the frames alone (`lastConsumer`).
+        var consumer: Int
+        /// The chain's driver.
+        var driver: Int
+    }
+
+    /// The momentum's steady figures, while it is steady.
+    var steady: Steady? {
+        guard let phase = steadyPhase, let c = lastConsumer else { return nil }
+        return Steady(
+            decel: decel, start: start, applied: applied, anchorOffset: anchorOffset,
+            anchorApplied: anchorApplied, phase: phase, consumer: c, driver: chain[0])
+    }
+}
+
 /// A spring on one node's offset, in closed form from its start.
 struct SpringAnimation: Equatable, Sendable {
     var node: Int
@@ -79,6 +104,36 @@ enum Animation: Equatable, Sendable {
     case momentum(Momentum)
     case spring(SpringAnimation)
     case transition(Transition)
+
+    /// Runs `body` on a momentum in place (no copy of it); true for another animation.
+    mutating func withMomentum(_ body: (inout Momentum) -> Bool) -> Bool {
+        switch consume self {
+        case .momentum(var m):
+            let result = body(&m)
+            self = .momentum(m)
+            return result
+        case let other:
+            self = other
+            return true
+        }
+    }
+
+    /// Sets a momentum's applied travel, in place (no copy of the momentum).
+    mutating func setApplied(_ travel: Double) {
+        switch consume self {
+        case .momentum(var m):
+            m.applied = travel
+            self = .momentum(m)
+        case let other:
+            self = other
+        }
+    }
+
+    /// A momentum's steady figures (`Momentum.steady`), nil for another animation.
+    var steadyMomentum: Momentum.Steady? {
+        guard case .momentum(let m) = self else { return nil }
+        return m.steady
+    }
 
     var kind: AnimationKind {
         switch self {

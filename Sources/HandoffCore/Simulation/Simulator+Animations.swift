@@ -13,9 +13,10 @@ extension Simulator {
         var kept = 0
         for k in current.indices {
             switch current[k] {
-            case .momentum(let m):
-                guard let m = stepMomentum(m, at: t) else { continue }
-                current[kept] = .momentum(m)
+            case .momentum:
+                // Stepped in place: no copy of the momentum.
+                guard current[k].withMomentum({ stepMomentum(&$0, at: t) }) else { continue }
+                if kept != k { current[kept] = current[k] }
             case .spring(let s):
                 guard stepSpring(s, at: t) else { continue }
                 if kept != k { current[kept] = current[k] }
@@ -29,11 +30,16 @@ extension Simulator {
             kept += 1
         }
         defer { checkHiddenMovers() }
-        if kept < current.count { current.removeLast(current.count - kept) }
+        // The ended ones dropped from the end (usually one or none).
+        while current.count > kept { current.removeLast() }
         // Animations started during this frame replace older springs on the same node.
         if animations.isEmpty {
             swap(&spareAnimations, &animations)
             swap(&animations, &current)
+        } else if current.isEmpty {
+            // Nothing runs on (a momentum ended, starting a spring): the started ones are the
+            // running ones, in their buffer, and the emptied one is the spare.
+            swap(&spareAnimations, &current)
         } else {
             current.removeAll { a in
                 guard case .spring(let s) = a else { return false }
@@ -300,8 +306,8 @@ extension Simulator {
         return Swift.min(Swift.max(s.target + x, r.lowerBound), r.upperBound)
     }
 
-    private mutating func stepMomentum(_ m0: Momentum, at t: Double) -> Momentum? {
-        var m = m0
+    /// Steps momentum `m` to `t`; false once it has ended.
+    private mutating func stepMomentum(_ m: inout Momentum, at t: Double) -> Bool {
         let elapsed = t - m.start
         var travel = m.decel.travel(at: elapsed)
         var finished = false
@@ -311,7 +317,7 @@ extension Simulator {
         }
         let delta = travel - m.applied
         noteAnimating(m.chain, mover: m.chain[0], .momentum)
-        let steadyRoom = self.steadyRoom(m)
+        let steadyRoom = self.steadyRoom(m.steady)
         var l = share(delta, chain: m.chain, ownerOnly: m.ownerOnly, fling: true)
         m.applied += delta - l.unconsumed
         guard abs(l.unconsumed) > Ledger.negligible else {
@@ -325,9 +331,9 @@ extension Simulator {
                 }
                 emit(.momentumEnded(driver: m.chain[0]))
                 restAfterMomentum(m, except: nil)
-                return nil
+                return false
             }
-            return m
+            return true
         }
         // Every consumer reached an edge (one resting there counts): the frame is cut at the
         // crossing, so its ledger holds the travel up to the edge, never a sampled leftover; the
@@ -373,7 +379,7 @@ extension Simulator {
             if stepSpring(s, at: t) { animations.append(.spring(s)) }
         }
         restAfterMomentum(m, except: bouncer)
-        return nil
+        return false
     }
 
     /// When momentum ends, its nodes come to rest: sheets left between detents settle by rule 1

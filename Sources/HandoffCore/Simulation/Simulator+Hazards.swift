@@ -248,7 +248,9 @@ extension Simulator {
                 reportHiddenMove(f, from: fb, e)
             }
         }
-        hazards.moved.removeAll(keepingCapacity: true)
+        // Emptied from the end, keeping its capacity (usually one entry: cheaper than the
+        // general `removeAll(keepingCapacity:)`).
+        while !hazards.moved.isEmpty { hazards.moved.removeLast() }
     }
 
     private mutating func reportHiddenMove(_ n: Int, from before: Double, _ e: HazardMemo.Moved) {

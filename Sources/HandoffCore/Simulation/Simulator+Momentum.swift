@@ -24,9 +24,10 @@ extension Simulator {
     public mutating func skipSteadyMomentum(clock: inout FrameClock, through last: Int) -> Bool {
         let first = clock.taken + 1
         guard first <= last, animations.count == 1, !awaitsDelivery,
-            case .momentum(var m) = animations[0], let phase = m.steadyPhase,
-            let c = m.lastConsumer
+            let m = animations[0].steadyMomentum
         else { return false }
+        let phase = m.phase
+        let c = m.consumer
         // The app's rules (SPEC §13.3) look at every frame, but in a steady frame none fires: its
         // only fact is a fling frame, and only `c` moves, so no rule may watch `c` scroll (nor
         // a parallax follower, which moves with it).
@@ -39,8 +40,8 @@ extension Simulator {
         // A node other than the driver moving while the driver is not on screen is a
         // `hidden-mover`, frame by frame: those frames are stepped. The nodes are fixed while
         // the momentum is steady (only `c` moves, and `c` is no pager).
-        if c != m.chain[0] || !graph.parallaxOrder.isEmpty {
-            guard graph.motion[c].pages == nil, isOnScreen(m.chain[0]) else { return false }
+        if c != m.driver || !graph.parallaxOrder.isEmpty {
+            guard graph.motion[c].pages == nil, isOnScreen(m.driver) else { return false }
         }
         let decel = m.decel
         let applied = m.applied
@@ -50,9 +51,17 @@ extension Simulator {
         guard let steadyRoom = steadyRoom(m) else { return false }
         let room = steadyRoom - Self.steadyMargin
         let start = m.start
+        let anchorOffset = m.anchorOffset
+        let anchorApplied = m.anchorApplied
+        // The latest steady frame tried and its travel (the last frame taken, once found).
+        var latest = (frame: first - 1, travel: applied)
         func steady(_ k: Int) -> Bool {
             let travel = decel.travel(at: clock.time(ofFrame: k) - start)
-            return abs(decel.total - travel) >= 0.5 && abs(travel - applied) <= room
+            guard abs(decel.total - travel) >= 0.5 && abs(travel - applied) <= room else {
+                return false
+            }
+            if k > latest.frame { latest = (k, travel) }
+            return true
         }
         guard room > 0, steady(first) else { return false }
         // The first frame that is not steady, guessed from the formula: the time at which the
@@ -74,12 +83,11 @@ extension Simulator {
             end = first
         }
         // The frames first … end, as stepping leaves them.
-        let travel = decel.travel(at: clock.time(ofFrame: end) - start)
+        let travel =
+            latest.frame == end ? latest.travel : decel.travel(at: clock.time(ofFrame: end) - start)
         let before =
             end > first ? decel.travel(at: clock.time(ofFrame: end - 1) - start) : applied
-        offsets[c] = m.anchorOffset + (travel - m.anchorApplied)
-        m.applied = travel
-        animations[0] = .momentum(m)
+        offsets[c] = anchorOffset + (travel - anchorApplied)
         var sum = Ledger(d: travel - applied)
         sum.add(c, travel - applied, phase)
         var lastFrame = Ledger(d: travel - before)
@@ -90,7 +98,8 @@ extension Simulator {
         ledger = lastFrame
         emit(.flingFrame(sum))
         updateParallax()
-        if reacts { notePrintedChange(c, m, clock, first) }
+        animations[0].setApplied(travel)
+        if reacts, case .momentum(let m) = animations[0] { notePrintedChange(c, m, clock, first) }
         return true
     }
 
@@ -117,11 +126,10 @@ extension Simulator {
     /// Before a momentum frame's share: the room of the node that took the last frame alone, if
     /// it did (`Momentum.steadyPhase`).
     /// None when something else moved that node since (the app's code, SPEC §13.3).
-    func steadyRoom(_ m: Momentum) -> Double? {
-        guard m.steadyPhase != nil, let c = m.lastConsumer,
-            offsets[c] == m.anchorOffset + (m.applied - m.anchorApplied)
+    func steadyRoom(_ m: Momentum.Steady?) -> Double? {
+        guard let m, offsets[m.consumer] == m.anchorOffset + (m.applied - m.anchorApplied)
         else { return nil }
-        return room(c, ScrollDirection(of: m.decel.velocity))
+        return room(m.consumer, ScrollDirection(of: m.decel.velocity))
     }
 
     /// After a momentum frame's share, with nothing left over: a frame that continued a steady
