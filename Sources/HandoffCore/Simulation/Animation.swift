@@ -118,17 +118,6 @@ enum Animation: Equatable, Sendable {
         }
     }
 
-    /// Sets a momentum's applied travel, in place (no copy of the momentum).
-    mutating func setApplied(_ travel: Double) {
-        switch consume self {
-        case .momentum(var m):
-            m.applied = travel
-            self = .momentum(m)
-        case let other:
-            self = other
-        }
-    }
-
     /// A momentum's steady figures (`Momentum.steady`), nil for another animation.
     var steadyMomentum: Momentum.Steady? {
         guard case .momentum(let m) = self else { return nil }

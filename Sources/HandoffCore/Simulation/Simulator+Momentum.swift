@@ -98,7 +98,10 @@ extension Simulator {
         ledger = lastFrame
         emit(.flingFrame(sum))
         updateParallax()
-        animations[0].setApplied(travel)
+        _ = animations[0].withMomentum {
+            $0.applied = travel
+            return true
+        }
         if reacts, case .momentum(let m) = animations[0] { notePrintedChange(c, m, clock, first) }
         return true
     }
