@@ -114,3 +114,22 @@ struct DetentFromRestTests {
         #expect(sim.top("sheet") == 420)
     }
 }
+
+/// A sheet dragged back to a detent through floating-point sums (here 419.9999999999999) is on
+/// it within rounding; released with nothing to take, it rests exactly on the detent's top. The
+/// drags are the shrunk counterexample `PropertyTests.afterSettleEverythingRests` once found.
+struct DetentRoundingTests {
+    @Test func aSheetWithinRoundingOfADetentRestsExactlyOnIt() {
+        var sim = Simulator(scene: BuiltinScenes.named("sheet")!)
+        for code in [1_545_064, 616_159_737, 788_247_254, 766_814_318, 689_486_625] {
+            PropertyTests.apply(code, to: &sim)
+        }
+        let sheet = sim.graph.nodes.firstIndex { $0.id == "sheet" }!
+        #expect(sim.sheetTop(sheet) != 420)
+        #expect(abs(sim.sheetTop(sheet) - 420) < 1e-9)
+        try? sim.end()
+        for _ in 0..<3 where sim.phase != .idle { sim.settle() }
+        #expect(sim.phase == .idle)
+        #expect(sim.sheetTop(sheet) == 420)
+    }
+}

@@ -33,6 +33,9 @@ extension Simulator {
         // segment to its neighbour, unless a list inside it scrolled in this gesture.
         if let s = chain.first(where: { graph.motion[$0].isSheet }) {
             let onDetent = isOnDetent(s)
+            // Within rounding of a detent (drags summed in floating point) is exactly on it: a
+            // sheet that takes nothing rests on the detent's own top.
+            if onDetent { putOnDetent(s) }
             let resting = onDetent ? restingSegment(s, pan: pan, fingerV: fingerV) : nil
             if !onDetent || resting != nil {
                 for n in chain where n != s && isOverscrolled(n) {
@@ -124,6 +127,14 @@ extension Simulator {
     func isOnDetent(_ s: Int) -> Bool {
         let top = sheetTop(s)
         return graph.nodes[s].sheet!.detents.contains { abs($0.top - top) < 1e-9 }
+    }
+
+    /// Puts a sheet that `isOnDetent` exactly on that detent's top.
+    private mutating func putOnDetent(_ s: Int) {
+        let cfg = graph.nodes[s].sheet!
+        let top = sheetTop(s)
+        guard let d = cfg.detents.first(where: { abs($0.top - top) < 1e-9 }) else { return }
+        setOffset(s, cfg.bottomMost - d.top)
     }
 
     mutating func startMomentum(
