@@ -258,17 +258,19 @@ struct GestureCoordinator: Equatable, Sendable {
     }
 
     /// The simulator chose the chain and owner of the pan it was told to begin.
-    mutating func panBegan(_ pan: Pan) -> PanBegan {
+    mutating func panBegan(_ pan: consuming Pan) -> PanBegan {
         switch state {
         case .idle, .panning:
             return .ignored
         case .modifying:
             preconditionFailure("an event began during an event")
         case .touching(let t):
-            state = .panning(t, GestureBox(pan))
-            return .announce(
+            let announce = PanBegan.announce(
                 owner: pan.owner, chain: pan.ownerOnly ? [pan.owner] : pan.chain,
                 partners: pan.partners)
+            // The pan moves into its box.
+            state = .panning(t, GestureBox(pan))
+            return announce
         }
     }
 
