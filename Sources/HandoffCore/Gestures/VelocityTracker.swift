@@ -3,6 +3,8 @@
 /// `touches uikit` (§4.4) it is the scroll view's own estimate instead (`ScrollViewVelocity`).
 public struct VelocityTracker: Equatable, Sendable {
     public static let window = 0.1
+    /// The earlier samples a window holds at 120 fps, and one before it.
+    static let room = 14
     /// The newest sample, held in place: a move at the newest sample's time replaces it, so a
     /// touch whose moves come at one time (a script's `pan` and `move` without `over`) keeps no
     /// list of samples.
@@ -28,6 +30,9 @@ public struct VelocityTracker: Equatable, Sendable {
             newest = (t, p)
             return
         }
+        // Room for a window's samples at once (0.1 s of frames at 120 fps, and the one before),
+        // not grown one by one.
+        if earlier.capacity == 0 { earlier.reserveCapacity(Self.room) }
         earlier.append(newest)
         newest = (t, p)
         // Keep one sample at or before the oldest window start that can still matter (the
