@@ -119,6 +119,24 @@ struct GestureCoordinator: Equatable, Sendable {
         }
     }
 
+    /// What a drag reads of the pan (`Simulator.drag`), read without copying the pan.
+    var dragging:
+        (
+            axis: Axis, owner: Int, ownerOnly: Bool, chain: [Int], partners: [Int],
+            lastConsumer: Int?, innerShare: Int?
+        )?
+    {
+        switch state {
+        case .panning(_, let pan):
+            (
+                pan.value.axis, pan.value.owner, pan.value.ownerOnly, pan.value.chain,
+                pan.value.partners, pan.value.lastConsumer, pan.value.innerShare
+            )
+        case .idle, .touching: nil
+        case .modifying: preconditionFailure("the gesture is read during an event")
+        }
+    }
+
     /// The finger's position, read without copying the touch.
     var position: Point? {
         switch state {

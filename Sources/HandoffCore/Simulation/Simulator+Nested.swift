@@ -141,7 +141,7 @@ extension Simulator {
 
     /// Applies a drag delta to the active pan and records the ledger and handoffs.
     mutating func drag(_ d: Double) {
-        guard let pan = gesture.pan else { return }
+        guard let pan = gesture.dragging else { return }
         let axis = pan.axis
         let owner = pan.owner
         let ownerOnly = pan.ownerOnly
