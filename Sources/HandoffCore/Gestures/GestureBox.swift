@@ -1,17 +1,19 @@
-/// A value held by reference until it changes (copy on write): copies of the simulator share a
-/// gesture's payload, and `unique` copies it before the first change to a shared one.
-/// (Sendable unchecked: its value changes only through the unique reference `unique` makes.)
-final class GestureBox<Value: Equatable & Sendable>: Equatable, @unchecked Sendable {
-    var value: Value
+/// A value held by reference until it changes (copy on write), as an array of one holds it:
+/// copies of the simulator share a gesture's payload, moving one between the coordinator's
+/// states moves a pointer, and a change to a payload nothing else holds is made where it is. (An
+/// array, not a class of its own: a class's stored `var` is checked for exclusive access at run
+/// time on every read and change, and a generic class's metadata is built on its first use.)
+struct GestureBox<Value: Equatable & Sendable>: Equatable, Sendable {
+    private var storage: [Value]
 
-    init(_ value: Value) { self.value = value }
+    init(_ value: Value) { storage = [value] }
 
-    static func == (a: GestureBox, b: GestureBox) -> Bool { a === b || a.value == b.value }
-}
+    /// The value, read in place.
+    var value: Value { storage[0] }
 
-extension GestureBox {
-    /// Nothing else holds the box after this: a shared one is replaced by a copy.
-    static func unique(_ box: inout GestureBox) {
-        if !isKnownUniquelyReferenced(&box) { box = GestureBox(box.value) }
-    }
+    /// Changes the value in place (a shared one is copied first).
+    mutating func change<R>(_ body: (inout Value) -> R) -> R { body(&storage[0]) }
+
+    /// Moves the value out of a box that is dropped after (a shared one gives a copy).
+    mutating func take() -> Value { storage.removeLast() }
 }

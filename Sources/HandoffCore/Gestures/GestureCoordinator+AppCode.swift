@@ -11,15 +11,16 @@ extension GestureCoordinator {
             preconditionFailure("an event began during an event")
         case .touching(var box):
             state = .modifying
-            GestureBox.unique(&box)
-            let c = box.value.contact
-            let failedNow = c.tappable && !c.swallowed && !box.value.tapMoved
-            box.value.contact.axes.removeAll { $0 == axis }
-            box.value.recognizer.panRefused(
-                axis: axis, axes: c.axes, tappable: c.tappable, swallowed: c.swallowed)
-            box.value.tapMoved = true
-            state = .touching(box)
-            return failedNow
+            defer { state = .touching(box) }
+            return box.change { t in
+                let c = t.contact
+                let failedNow = c.tappable && !c.swallowed && !t.tapMoved
+                t.contact.axes.removeAll { $0 == axis }
+                t.recognizer.panRefused(
+                    axis: axis, axes: c.axes, tappable: c.tappable, swallowed: c.swallowed)
+                t.tapMoved = true
+                return failedNow
+            }
         }
     }
 
@@ -34,8 +35,7 @@ extension GestureCoordinator {
             preconditionFailure("an event began during an event")
         case .panning(var box, let pan):
             state = .modifying
-            GestureBox.unique(&box)
-            box.value.cancelled = true
+            box.change { $0.cancelled = true }
             let t = box.value
             state = .touching(box)
             if let estimate = t.tracker.scrollView(at: time) {

@@ -40,8 +40,7 @@ extension GestureCoordinator {
             now || time >= due - 1e-9
         else { return nil }
         state = .modifying
-        GestureBox.unique(&box)
-        box.value.delivery = .delivered
+        box.change { $0.delivery = .delivered }
         state = .touching(box)
         return (box.value.contact.target, time - box.value.downTime)
     }
@@ -50,8 +49,7 @@ extension GestureCoordinator {
     mutating func withhold() {
         guard case .touching(var box) = state, case .delayed = box.value.delivery else { return }
         state = .modifying
-        GestureBox.unique(&box)
-        box.value.delivery = .withheld
+        box.change { $0.delivery = .withheld }
         state = .touching(box)
     }
 
@@ -60,17 +58,17 @@ extension GestureCoordinator {
     mutating func panFailed() -> TouchMoved {
         guard case .touching(var box) = state else { return .noFinger }
         state = .modifying
-        GestureBox.unique(&box)
         defer { state = .touching(box) }
-        let net = box.value.position - box.value.start
-        switch box.value.recognizer.panFailed(net: net) {
-        case .tapMoved(let distance):
-            box.value.tapMoved = true
-            return .tapFailed(target: box.value.contact.target, distance: distance)
-        case .tracking(let distance):
-            return .tracking(distance: distance)
-        case .none, .offAxis, .beganPan, .changedPan, .endedPan, .deliverTap, .failTap:
-            return .noFinger
+        return box.change { t in
+            switch t.recognizer.panFailed(net: t.position - t.start) {
+            case .tapMoved(let distance):
+                t.tapMoved = true
+                return .tapFailed(target: t.contact.target, distance: distance)
+            case .tracking(let distance):
+                return .tracking(distance: distance)
+            case .none, .offAxis, .beganPan, .changedPan, .endedPan, .deliverTap, .failTap:
+                return .noFinger
+            }
         }
     }
 }

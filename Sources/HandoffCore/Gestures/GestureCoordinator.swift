@@ -55,7 +55,8 @@ struct GestureCoordinator: Equatable, Sendable {
 
     /// Where the gesture is. Each case carries what it needs, so a state with a pan but no
     /// finger (or a finger that lost its pan) cannot be written. The payloads are boxed
-    /// (`GestureBox`): moving one between cases moves a pointer, not its bytes.
+    /// (`GestureBox`): moving one between cases moves a pointer, not its bytes, and reading the
+    /// state copies none.
     enum State: Equatable, Sendable {
         /// No finger is down.
         case idle
@@ -113,6 +114,24 @@ struct GestureCoordinator: Equatable, Sendable {
     var owner: Int? {
         switch state {
         case .panning(_, let pan): pan.value.owner
+        case .idle, .touching: nil
+        case .modifying: preconditionFailure("the gesture is read during an event")
+        }
+    }
+
+    /// What a drag reads of the pan (`Simulator.drag`), read without copying the pan.
+    var dragging:
+        (
+            axis: Axis, owner: Int, ownerOnly: Bool, chain: [Int], partners: [Int],
+            lastConsumer: Int?, innerShare: Int?
+        )?
+    {
+        switch state {
+        case .panning(_, let pan):
+            (
+                pan.value.axis, pan.value.owner, pan.value.ownerOnly, pan.value.chain,
+                pan.value.partners, pan.value.lastConsumer, pan.value.innerShare
+            )
         case .idle, .touching: nil
         case .modifying: preconditionFailure("the gesture is read during an event")
         }
@@ -212,33 +231,33 @@ struct GestureCoordinator: Equatable, Sendable {
             preconditionFailure("an event began during an event")
         case .touching(var box):
             state = .modifying
-            GestureBox.unique(&box)
             defer { state = .touching(box) }
-            let net = box.value.move(by: step, time: time)
-            if box.value.cancelled { return .cancelled }
-            let decision = box.value.recognizer.touchMoved(net: net, step: step)
-            switch decision {
-            case .tracking(let distance):
-                return .tracking(distance: distance)
-            case .tapMoved(let distance):
-                box.value.tapMoved = true
-                return .tapFailed(target: box.value.contact.target, distance: distance)
-            case .beganPan(let axis, let delta):
-                let t = box.value
-                let c = t.contact
-                let recognizer = t.recognizer
-                return .recognized(
-                    axis: axis, delta: delta,
-                    failTap: c.tappable && !c.swallowed && !t.tapMoved,
-                    displacement: net.along(axis),
-                    tie: c.axes.contains { $0 != axis && recognizer.isPastSlop(net.along($0)) })
-            case .none, .offAxis, .changedPan, .endedPan, .deliverTap, .failTap:
-                preconditionFailure("the recognizer is possible while touching: \(decision)")
+            return box.change { t in
+                let net = t.move(by: step, time: time)
+                if t.cancelled { return .cancelled }
+                let decision = t.recognizer.touchMoved(net: net, step: step)
+                switch decision {
+                case .tracking(let distance):
+                    return .tracking(distance: distance)
+                case .tapMoved(let distance):
+                    t.tapMoved = true
+                    return .tapFailed(target: t.contact.target, distance: distance)
+                case .beganPan(let axis, let delta):
+                    let c = t.contact
+                    let recognizer = t.recognizer
+                    return .recognized(
+                        axis: axis, delta: delta,
+                        failTap: c.tappable && !c.swallowed && !t.tapMoved,
+                        displacement: net.along(axis),
+                        tie: c.axes.contains { $0 != axis && recognizer.isPastSlop(net.along($0)) }
+                    )
+                case .none, .offAxis, .changedPan, .endedPan, .deliverTap, .failTap:
+                    preconditionFailure("the recognizer is possible while touching: \(decision)")
+                }
             }
         case .panning(var box, let pan):
             state = .modifying
-            GestureBox.unique(&box)
-            _ = box.value.move(by: step, time: time)
+            box.change { _ = $0.move(by: step, time: time) }
             state = .panning(box, pan)
             let axis = pan.value.axis
             let delta = -step.along(axis)
@@ -257,17 +276,19 @@ struct GestureCoordinator: Equatable, Sendable {
     }
 
     /// The simulator chose the chain and owner of the pan it was told to begin.
-    mutating func panBegan(_ pan: Pan) -> PanBegan {
+    mutating func panBegan(_ pan: consuming Pan) -> PanBegan {
         switch state {
         case .idle, .panning:
             return .ignored
         case .modifying:
             preconditionFailure("an event began during an event")
         case .touching(let t):
-            state = .panning(t, GestureBox(pan))
-            return .announce(
+            let announce = PanBegan.announce(
                 owner: pan.owner, chain: pan.ownerOnly ? [pan.owner] : pan.chain,
                 partners: pan.partners)
+            // The pan moves into its box.
+            state = .panning(t, GestureBox(pan))
+            return announce
         }
     }
 
@@ -281,9 +302,10 @@ struct GestureCoordinator: Equatable, Sendable {
             preconditionFailure("an event began during an event")
         case .panning(let t, var pan):
             state = .modifying
-            GestureBox.unique(&pan)
-            pan.value.lastConsumer = lastConsumer
-            pan.value.innerShare = innerShare
+            pan.change { p in
+                p.lastConsumer = lastConsumer
+                p.innerShare = innerShare
+            }
             state = .panning(t, pan)
         }
     }
@@ -310,32 +332,32 @@ struct GestureCoordinator: Equatable, Sendable {
     mutating func touchEnded(velocity explicit: Point?, time: Double) -> TouchEnded {
         let ended = state
         state = .idle
-        switch ended {
+        // The payloads are moved out of their boxes, which are dropped: nothing is copied.
+        switch consume ended {
         case .idle:
             return .noFinger
         case .modifying:
             preconditionFailure("an event began during an event")
-        case .touching(let box):
-            var t = box.value
-            let c = t.contact
+        case .touching(var box):
+            let t = box.take()
+            let target = t.contact.target
             if t.cancelled {
                 // The pan was cancelled at the disable: no tap, nothing more to release.
-                return .failTap(c.target, .cancelledByPan, recognizerFailed: false, stopped: [])
+                return .failTap(target, .cancelledByPan, recognizerFailed: false, stopped: [])
             }
-            switch t.recognizer.touchEnded() {
+            switch t.recognizer.lift {
             case .deliverTap:
-                return .deliverTap(c.target, stopped: c.stopped)
+                return .deliverTap(target, stopped: t.contact.stopped)
             case .failTap(let outcome):
                 return .failTap(
-                    c.target, outcome, recognizerFailed: c.tappable && !t.tapMoved,
-                    stopped: c.stopped)
+                    target, outcome, recognizerFailed: t.contact.tappable && !t.tapMoved,
+                    stopped: t.contact.stopped)
             case .none, .tracking, .tapMoved, .offAxis, .beganPan, .changedPan, .endedPan:
                 preconditionFailure("a touch with no pan ends in a tap's fate")
             }
-        case .panning(let box, let panBox):
-            var t = box.value
-            let pan = panBox.value
-            guard case .endedPan(let tap) = t.recognizer.touchEnded() else {
+        case .panning(var box, var pan):
+            let t = box.take()
+            guard case .endedPan(let tap) = t.recognizer.lift else {
                 preconditionFailure("a pan ends as a pan")
             }
             let v: Point
@@ -349,7 +371,7 @@ struct GestureCoordinator: Equatable, Sendable {
                 source = .window(time - Swift.max(t.downTime, time - VelocityTracker.window))
             }
             return .release(
-                pan, velocity: v, source: source, target: t.contact.target, tap: tap,
+                pan.take(), velocity: v, source: source, target: t.contact.target, tap: tap,
                 stopped: t.contact.stopped)
         }
     }

@@ -178,13 +178,15 @@ public struct GestureRecognizer: Equatable, Sendable {
     /// The finger lifted.
     public mutating func touchEnded() -> Decision {
         defer { state = .ended }
+        return lift
+    }
+
+    /// What a lift now decides (`touchEnded()`, for a recognizer that is dropped at the lift).
+    var lift: Decision {
         switch state {
-        case .possible(let possible):
-            return possible.failure.map { .failTap($0) } ?? .deliverTap
-        case .panning(_, let tap):
-            return .endedPan(tap: tap)
-        case .ended:
-            return .none
+        case .possible(let possible): possible.failure.map { .failTap($0) } ?? .deliverTap
+        case .panning(_, let tap): .endedPan(tap: tap)
+        case .ended: .none
         }
     }
 }

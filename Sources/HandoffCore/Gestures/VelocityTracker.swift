@@ -3,17 +3,21 @@
 /// `touches uikit` (§4.4) it is the scroll view's own estimate instead (`ScrollViewVelocity`).
 public struct VelocityTracker: Equatable, Sendable {
     public static let window = 0.1
-    private var samples: [(t: Double, p: Point)] = []
+    /// The earlier samples a window holds at 120 fps, and one before it.
+    static let room = 14
+    /// The newest sample, held in place: a move at the newest sample's time replaces it, so a
+    /// touch whose moves come at one time (a script's `pan` and `move` without `over`) keeps no
+    /// list of samples.
+    private var newest: (t: Double, p: Point)
+    /// The samples before `newest`, oldest first.
+    private var earlier: [(t: Double, p: Point)] = []
     /// The scroll view's estimate, kept instead of the window's samples under `touches uikit`.
     private var sampled: ScrollViewVelocity?
 
     /// A finger went down at `position` at `time`; `sampled`: measure as UIKit's scroll view does.
     public init(time: Double, position: Point, sampled: Bool = false) {
-        if sampled {
-            self.sampled = ScrollViewVelocity(time: time, position: position)
-        } else {
-            samples = [(time, position)]
-        }
+        newest = (time, position)
+        if sampled { self.sampled = ScrollViewVelocity(time: time, position: position) }
     }
 
     /// Records the finger's position after a move at time `t`.
@@ -22,22 +26,28 @@ public struct VelocityTracker: Equatable, Sendable {
             sampled!.add(time: t, position: p)
             return
         }
-        if let last = samples.last, last.t == t {
-            samples[samples.count - 1] = (t, p)
-        } else {
-            samples.append((t, p))
+        guard newest.t != t else {
+            newest = (t, p)
+            return
         }
-        // Keep one sample at or before the oldest window start that can still matter.
+        // Room for a window's samples at once (0.1 s of frames at 120 fps, and the one before),
+        // not grown one by one.
+        if earlier.capacity == 0 { earlier.reserveCapacity(Self.room) }
+        earlier.append(newest)
+        newest = (t, p)
+        // Keep one sample at or before the oldest window start that can still matter (the
+        // newest, at `t`, is after it).
         let horizon = t - Self.window - 1e-9
         var drop = 0
-        while drop + 1 < samples.count, samples[drop + 1].t <= horizon { drop += 1 }
-        if drop > 0 { samples.removeFirst(drop) }
+        while drop + 1 < earlier.count, earlier[drop + 1].t <= horizon { drop += 1 }
+        if drop > 0 { earlier.removeFirst(drop) }
     }
 
     /// The position at time `t`: the last sample at or before `t` (moves made at `t` included).
     private func position(at t: Double) -> Point {
-        var p = samples[0].p
-        for s in samples where s.t <= t + 1e-9 { p = s.p }
+        var p = earlier.first?.p ?? newest.p
+        for s in earlier where s.t <= t + 1e-9 { p = s.p }
+        if newest.t <= t + 1e-9 { p = newest.p }
         return p
     }
 
@@ -49,7 +59,7 @@ public struct VelocityTracker: Equatable, Sendable {
     /// Velocity (pt/s) for a release at `t`.
     public func velocity(at t: Double) -> Point {
         if let sampled { return sampled.estimate(at: t).velocity }
-        let start = Swift.max(samples[0].t, t - Self.window)
+        let start = Swift.max(earlier.first?.t ?? newest.t, t - Self.window)
         let length = t - start
         guard length > 1e-9 else { return .zero }
         let d = position(at: t) - position(at: start)
@@ -57,8 +67,10 @@ public struct VelocityTracker: Equatable, Sendable {
     }
 
     public static func == (a: VelocityTracker, b: VelocityTracker) -> Bool {
-        a.sampled == b.sampled && a.samples.count == b.samples.count
-            && zip(a.samples, b.samples).allSatisfy { $0.t == $1.t && $0.p == $1.p }
+        guard a.sampled == nil, b.sampled == nil else { return a.sampled == b.sampled }
+        return a.newest.t == b.newest.t && a.newest.p == b.newest.p
+            && a.earlier.count == b.earlier.count
+            && zip(a.earlier, b.earlier).allSatisfy { $0.t == $1.t && $0.p == $1.p }
     }
 }
 

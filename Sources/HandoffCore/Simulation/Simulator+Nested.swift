@@ -141,7 +141,7 @@ extension Simulator {
 
     /// Applies a drag delta to the active pan and records the ledger and handoffs.
     mutating func drag(_ d: Double) {
-        guard let pan = gesture.pan else { return }
+        guard let pan = gesture.dragging else { return }
         let axis = pan.axis
         let owner = pan.owner
         let ownerOnly = pan.ownerOnly
@@ -153,7 +153,6 @@ extension Simulator {
         // Offsets before the move, only for a pan with simultaneous partners (double-scroll).
         let start = pan.partners.isEmpty ? [] : offsets
         let l = share(d, chain: chain, ownerOnly: ownerOnly, fling: false)
-        ledger = l
         emit(.moved(l))
         // Each simultaneous partner takes the whole delta on its own: one ledger line each,
         // after the owner's, whose ledger is `state.ledger` (SPEC §13.2).
@@ -189,6 +188,8 @@ extension Simulator {
                 l.shares.first { inside.contains($0.node) && abs($0.amount) > 1e-9 }?
                 .node
         }
+        // The move's ledger is kept once nothing here reads it: moved, not copied.
+        ledger = consume l
         if lastConsumer != before.lastConsumer || innerShare != before.innerShare {
             gesture.panDragged(lastConsumer: lastConsumer, innerShare: innerShare)
         }

@@ -67,11 +67,16 @@ extension Simulator {
             settlePager(pan.driver, scrollV: scrollV, start: pan.startPage)
             return
         }
-        // 3. Momentum through the chain, without parents that take no fling travel.
-        let participants = chain.enumerated().filter { k, n in
+        // 3. Momentum through the chain, without parents that take no fling travel. Usually
+        // every node takes it: then the chain itself is the list (none is built).
+        func takesFling(_ k: Int) -> Bool {
+            let n = chain[k]
             if graph.motion[n].isSheet { return graph.nodes[n].sheet!.momentum }
             return k == 0 || graph.motion[n].nested?.fling != FlingMode.none
-        }.map(\.element)
+        }
+        let participants =
+            chain.indices.allSatisfy(takesFling)
+            ? chain : chain.indices.filter(takesFling).map { chain[$0] }
         let aimed = participants.isEmpty ? scrollV : aimedVelocity(participants[0], scrollV)
         if !participants.isEmpty, momentumVelocity(pan.driver, aimed) != 0 {
             startMomentum(participants, velocity: aimed, ownerOnly: false, gestureChain: chain)

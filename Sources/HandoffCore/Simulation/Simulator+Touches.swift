@@ -229,18 +229,17 @@ extension Simulator {
         if let decision { emit(.decided(.ownership(decision))) }
         if sheetOwner == nil, caughtOwner == nil { explainSystemSheet(chain, shared: !ownerOnly) }
         let sheet = chain.first { graph.motion[$0].isSheet }
-        var pan = Pan(
-            axis: axis, driver: driver, chain: chain, owner: owner, ownerOnly: ownerOnly,
-            startPage: graph.motion[driver].pages == .scrolled ? page(driver) : 0,
-            sheetStart: sheet.map { sheetTop($0) }, lastConsumer: nil)
         // Simultaneous partners that can begin begin beside the owner (SPEC §13.2); a drag on a
         // sheet's own area drives the sheet alone.
-        if ownerOnly, !onSheet, !gestures.simultaneous.isEmpty {
-            pan.partners = gestures.partners(of: owner).filter { p in
-                chain.contains(p) && p != owner
-            }
-        }
-        switch gesture.panBegan(pan) {
+        let partners =
+            ownerOnly && !onSheet && !gestures.simultaneous.isEmpty
+            ? gestures.partners(of: owner).filter { p in chain.contains(p) && p != owner } : []
+        let pan = Pan(
+            axis: axis, driver: driver, chain: chain, owner: owner, ownerOnly: ownerOnly,
+            startPage: graph.motion[driver].pages == .scrolled ? page(driver) : 0,
+            sheetStart: sheet.map { sheetTop($0) }, lastConsumer: nil, partners: partners)
+        // The pan moves into the coordinator.
+        switch gesture.panBegan(consume pan) {
         case .announce(let owner, let chain, let partners):
             emit(.owner(node: owner, chain: chain, partners: partners))
         case .ignored: return

@@ -81,8 +81,8 @@ public struct Simulator: Sendable {
         }
     }
 
-    /// Appends a fact at the current time and frame.
-    mutating func emit(_ event: Event) {
+    /// Appends a fact at the current time and frame (the fact is moved into the log, not copied).
+    mutating func emit(_ event: consuming Event) {
         log.append(Occurrence(time: time, frame: frame, event: event))
     }
 
