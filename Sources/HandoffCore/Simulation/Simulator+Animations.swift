@@ -121,11 +121,12 @@ extension Simulator {
         guard springsRunAlone else { return false }
         let first = clock.taken + 1
         guard first <= last else { return true }
-        // Parallax followers follow where their nodes end (`springsMoveOnScreen`).
-        defer { updateParallax() }
         // The frame number and time of the command's frame `k` (frame `taken` is now).
         let base = frame - clock.taken
         let count = animations.count
+        // Parallax followers follow where their nodes end (`springsMoveOnScreen`); with no
+        // spring, nothing moves (as a stepped frame with nothing animating moves nothing).
+        defer { if count > 0 { updateParallax() } }
         var end = untilRest ? first - 1 : last
         // Each spring's rest frame (`Int.max`: none by `last`; -1 once it has ended there), in
         // the first `count` places of the simulator's spare buffer (given back below).
@@ -161,7 +162,8 @@ extension Simulator {
                 if kept != k { animations[kept] = animations[k] }
                 kept += 1
             }
-            animations.removeLast(count - kept)
+            // Usually every spring has ended: removed from the end, with no range replaced.
+            while animations.count > kept { animations.removeLast() }
         }
         guard end >= first else { return true }
         frame = base + end

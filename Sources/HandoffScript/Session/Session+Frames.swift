@@ -10,24 +10,34 @@ extension Session {
 
     /// Runs the frames of a command until its end or a stop; at its end, what follows its last
     /// frame (a swipe's lift).
-    mutating func runFrames(_ start: FrameRun) throws(SimulatorError) {
-        var run = start
-        // Read once: each frame says whether it left anything animating (no copy of the
-        // simulator per frame).
-        var more = run.hasMore(animating: sim.isAnimating)
+    mutating func runFrames(_ run: consuming FrameRun) throws(SimulatorError) {
         // With nothing looking at each frame (no condition breakpoint, watch, frame limit or
         // timeline), animations running alone are advanced in closed form between the frames
         // where something happens (SPEC §9): the same offsets, times and facts as stepping.
         let closedForm =
             framesInClosedForm && run.advancesTimeOnly && !debug.looksAtSpringFrames
             && sampler == nil
+        // Springs alone, or nothing animating: every frame to the command's end (or rest) at
+        // once. (With no frame due, it does nothing.)
+        if closedForm,
+            sim.runSpringsAlone(
+                clock: &run.clock, through: run.lastFrame, untilRest: run.endsAtRest)
+        {
+            return
+        }
+        // Read once: each frame says whether it left anything animating (no copy of the
+        // simulator per frame).
+        var more = run.hasMore(animating: sim.isAnimating)
         // After frames taken in closed form, the next one is where something happens: stepped.
         var skipped = false
+        // Whether the springs were asked about since the last frame (they were just above).
+        var asked = true
         while more {
             if closedForm, !skipped {
                 // Springs alone: every frame to the command's end (or rest) at once.
-                if sim.runSpringsAlone(
-                    clock: &run.clock, through: run.lastFrame, untilRest: run.endsAtRest)
+                if !asked,
+                    sim.runSpringsAlone(
+                        clock: &run.clock, through: run.lastFrame, untilRest: run.endsAtRest)
                 {
                     return
                 }
@@ -39,6 +49,7 @@ extension Session {
                 }
             }
             skipped = false
+            asked = false
             if debug.active, let limit = debug.frameLimit, run.taken >= limit {
                 debug.pending = run
                 return
