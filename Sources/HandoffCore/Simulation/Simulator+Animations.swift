@@ -118,7 +118,11 @@ extension Simulator {
     public mutating func runSpringsAlone(
         clock: inout FrameClock, through last: Int, untilRest: Bool
     ) -> Bool {
-        guard springsRunAlone else { return false }
+        // `springsRunAlone`, read part by part: the on-screen walk, which reads the whole
+        // simulator, only with parallax followers (no copy of the simulator otherwise).
+        guard reactionBook.isEmpty, onlySpringsRun, !awaitsDelivery,
+            graph.parallaxOrder.isEmpty || springsMoveOnScreen
+        else { return false }
         let first = clock.taken + 1
         guard first <= last else { return true }
         // The frame number and time of the command's frame `k` (frame `taken` is now).
