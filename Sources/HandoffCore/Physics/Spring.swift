@@ -76,8 +76,8 @@ public struct Spring: Equatable, Sendable {
     }
 
     /// A critically damped spring's time of rest, estimated (where `|x|` falls to 0.5 and `|v|`
-    /// to 1 past `shrinks`): where a search for its rest frame starts. Any value is correct
-    /// there; a close one saves evaluations.
+    /// to 1 past `from`, the time `shrinks` gives): where a search for its rest frame starts.
+    /// Any value is correct there; a close one saves evaluations.
     ///
     /// Each of `x` and `v` is `c·(t − t0)·e^(−wt)` (`x`: `c = b`, `t0 = −x0/b`; `v`: `c = −wb`,
     /// `t0 = v0/(wb)`), past its turn where `u = w(t − t0)` is above 1. It falls to a bound `B`
@@ -86,10 +86,9 @@ public struct Spring: Equatable, Sendable {
     /// `u ≈ L + ln L + ln L / L` (the start of its asymptotic series: within 0.25 of `u` near
     /// `L = 1`, within 0.01 from `L = 5` on; a spring's `L` is usually 5–15). Four logs, where
     /// Newton steps on the log took about ten.
-    func restGuess(displacement x0: Double, velocity v0: Double) -> Double {
+    func restGuess(displacement x0: Double, velocity v0: Double, from: Double) -> Double {
         let w = stiffness.squareRoot()
         let b = v0 + w * x0
-        let from = shrinks(displacement: x0, velocity: v0) ?? 0
         // `x = x0·e^(-wt)` and `v = v0·e^(-wt)`: no turn.
         guard b != 0 else {
             return Swift.max(from, log(abs(x0) / 0.5) / w, log(abs(v0)) / w)
@@ -113,6 +112,15 @@ public struct Spring: Equatable, Sendable {
     /// spring that `isDone` has less than `restingEnergy`: a spring whose energy at some time is
     /// above that bound cannot be done at any earlier time.
     func energy(x: Double, v: Double) -> Double { (v * v + stiffness * x * x) / 2 }
+
+    /// Whether the energy from displacement `x0` and velocity `v0` stays above `restingEnergy`
+    /// until `t` (so no state up to `t` is done), from the start alone: with damping `c`,
+    /// `dE/dt = −c·v²` and `v² ≤ 2E`, so `E(t) ≥ E(0)·e^(−2ct)` for `t ≥ 0`. Twice the bound
+    /// keeps it clear of any rounding of `state`. One `exp`, where a state at `t` takes one and
+    /// more.
+    func staysAboveRest(displacement x0: Double, velocity v0: Double, until t: Double) -> Bool {
+        t >= 0 && energy(x: x0, v: v0) * exp(-2 * damping * t) > 2 * restingEnergy
+    }
 
     /// Above every energy a done spring can have (`|x| < 0.5`, `|v| < 1`), with a margin of 0.1 %
     /// that no rounding of `state` comes near.

@@ -217,7 +217,9 @@ extension Simulator {
         }
         guard m <= last else { return nil }
         // Frames m … last: not done, then done; the search starts at the guess.
-        let rest = s.start + s.spring.restGuess(displacement: s.displacement, velocity: s.velocity)
+        let rest =
+            s.start
+            + s.spring.restGuess(displacement: s.displacement, velocity: s.velocity, from: turns)
         let guess = Int(((rest - clock.start) * clock.fps).rounded(.up))
         return Self.firstFrame(
             after: m - 1, through: last, from: Swift.min(Swift.max(m, guess), last), where: done)
@@ -232,8 +234,13 @@ extension Simulator {
             let (x, v) = s.state(atFrame: k, clock)
             return s.spring.energy(x: x, v: v) <= s.spring.restingEnergy
         }
-        // Above the bound at the last frame: above it at every frame before.
-        guard first <= last, resting(last),
+        // Above the bound at the last frame: above it at every frame before. Known from the
+        // spring's start alone when its energy cannot have fallen that far by then.
+        guard first <= last,
+            !s.spring.staysAboveRest(
+                displacement: s.displacement, velocity: s.velocity,
+                until: clock.time(ofFrame: last) - s.start),
+            resting(last),
             let from = Self.firstFrame(after: first - 1, through: last, from: first, where: resting)
         else { return nil }
         for k in from...last {
