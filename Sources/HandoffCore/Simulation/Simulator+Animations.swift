@@ -118,8 +118,7 @@ extension Simulator {
     public mutating func runSpringsAlone(
         clock: inout FrameClock, through last: Int, untilRest: Bool
     ) -> Bool {
-        // `springsRunAlone`, read part by part: the on-screen walk, which reads the whole
-        // simulator, only with parallax followers (no copy of the simulator otherwise).
+        // `springsRunAlone` part by part: only its on-screen walk copies the simulator.
         guard reactionBook.isEmpty, onlySpringsRun, !awaitsDelivery,
             graph.parallaxOrder.isEmpty || springsMoveOnScreen
         else { return false }
@@ -128,8 +127,7 @@ extension Simulator {
         // The frame number and time of the command's frame `k` (frame `taken` is now).
         let base = frame - clock.taken
         let count = animations.count
-        // Parallax followers follow where their nodes end (`springsMoveOnScreen`); with no
-        // spring, nothing moves (as a stepped frame with nothing animating moves nothing).
+        // Parallax followers follow where springs end (`springsMoveOnScreen`); no spring: no move.
         defer { if count > 0 { updateParallax() } }
         var end = untilRest ? first - 1 : last
         // Each spring's rest frame (`Int.max`: none by `last`; -1 once it has ended there), in
@@ -166,8 +164,7 @@ extension Simulator {
                 if kept != k { animations[kept] = animations[k] }
                 kept += 1
             }
-            // Usually every spring has ended: removed from the end, with no range replaced.
-            while animations.count > kept { animations.removeLast() }
+            while animations.count > kept { animations.removeLast() }  // usually all ended
         }
         guard end >= first else { return true }
         frame = base + end
@@ -234,8 +231,7 @@ extension Simulator {
             let (x, v) = s.state(atFrame: k, clock)
             return s.spring.energy(x: x, v: v) <= s.spring.restingEnergy
         }
-        // Above the bound at the last frame: above it at every frame before. Known from the
-        // spring's start alone when its energy cannot have fallen that far by then.
+        // Above the bound at the last frame (or surely so, from the start): above it before.
         guard first <= last,
             !s.spring.staysAboveRest(
                 displacement: s.displacement, velocity: s.velocity,
