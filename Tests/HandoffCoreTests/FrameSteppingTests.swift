@@ -202,4 +202,28 @@ import Testing
             #expect(spring.energy(x: x, v: v) < spring.restingEnergy)
         }
     }
+
+    /// `staysAboveRest` (the energy bound from the start alone) holds only where every state up
+    /// to its time is above `restingEnergy`, and it holds early in a spring from far away.
+    @Test(arguments: [Spring.settle, Spring.bounce, Spring(duration: 0.5, bounce: 0.3)])
+    func staysAboveRestIsALowerBound(spring: Spring) {
+        var held = 0
+        for x0 in stride(from: -800.0, through: 800, by: 61.3) {
+            for v0 in stride(from: -6000.0, through: 6000, by: 487.1) {
+                var lowest = Double.infinity
+                for k in 0...240 {
+                    let t = Double(k) / 120
+                    let (x, v) = spring.state(displacement: x0, velocity: v0, at: t)
+                    lowest = min(lowest, spring.energy(x: x, v: v))
+                    guard spring.staysAboveRest(displacement: x0, velocity: v0, until: t) else {
+                        continue
+                    }
+                    held += 1
+                    #expect(lowest > spring.restingEnergy, "x0 \(x0) v0 \(v0) t \(t)")
+                }
+            }
+        }
+        #expect(held > 1000)
+        #expect(!spring.staysAboveRest(displacement: 390, velocity: 0, until: -0.1))
+    }
 }

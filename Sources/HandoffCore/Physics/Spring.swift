@@ -75,34 +75,34 @@ public struct Spring: Equatable, Sendable {
         return Swift.max(0, v0 / (w * b), (v0 + b) / (w * b))
     }
 
-    /// A critically damped spring's time of rest, estimated (a few Newton steps on the log of
-    /// `|x| = 0.5` and of `|v| = 1`, from `shrinks`): where a search for its rest frame starts.
+    /// A critically damped spring's time of rest, estimated (where `|x|` falls to 0.5 and `|v|`
+    /// to 1 past `from`, the time `shrinks` gives): where a search for its rest frame starts.
     /// Any value is correct there; a close one saves evaluations.
-    func restGuess(displacement x0: Double, velocity v0: Double) -> Double {
+    ///
+    /// Each of `x` and `v` is `c·(t − t0)·e^(−wt)` (`x`: `c = b`, `t0 = −x0/b`; `v`: `c = −wb`,
+    /// `t0 = v0/(wb)`), past its turn where `u = w(t − t0)` is above 1. It falls to a bound `B`
+    /// where `u − ln u = L`, `L = ln(|c|/(wB)) − w·t0` (Lambert's W, its lower branch), which
+    /// has no root when `L ≤ 1` (the bound is never crossed past the turn), and otherwise
+    /// `u ≈ L + ln L + ln L / L` (the start of its asymptotic series: within 0.25 of `u` near
+    /// `L = 1`, within 0.01 from `L = 5` on; a spring's `L` is usually 5–15). Four logs, where
+    /// Newton steps on the log took about ten.
+    func restGuess(displacement x0: Double, velocity v0: Double, from: Double) -> Double {
         let w = stiffness.squareRoot()
         let b = v0 + w * x0
-        let from = shrinks(displacement: x0, velocity: v0) ?? 0
-        // The time at which e^(-wt)·|c0 + c1·t| falls to `bound`, past `from`.
-        func solve(_ c0: Double, _ c1: Double, _ bound: Double) -> Double {
-            var t = from
-            for _ in 0..<6 {
-                let y = c0 + c1 * t
-                guard abs(y) > 0 else { return t }
-                let g = log(abs(y) / bound) - w * t
-                if g <= 0, t == from { return t }
-                let slope = c1 / y - w
-                // At a turn the log is flat: a time constant on, it falls.
-                guard slope < 0 else {
-                    t += 1 / w
-                    continue
-                }
-                let next = Swift.max(from, t - g / slope)
-                if abs(next - t) < 2e-3 { return next }
-                t = next
-            }
-            return t
+        // `x = x0·e^(-wt)` and `v = v0·e^(-wt)`: no turn.
+        guard b != 0 else {
+            return Swift.max(from, log(abs(x0) / 0.5) / w, log(abs(v0)) / w)
         }
-        return Swift.max(solve(x0, b, 0.5), solve(v0, -w * b, 1))
+        // `L` of `v` (bound 1) and of `x` (bound 0.5): `ln|b| − v0/b`, and that
+        // `− ln(w/2) + (w·x0 + v0)/b`, the last term 1.
+        let lv = log(abs(b)) - v0 / b
+        let lx = lv - log(w / 2) + 1
+        func time(_ l: Double, from t0: Double) -> Double {
+            guard l > 1 else { return from }
+            let l2 = log(l)
+            return t0 + (l + l2 + l2 / l) / w
+        }
+        return Swift.max(from, time(lx, from: -x0 / b), time(lv, from: v0 / (w * b)))
     }
 
     /// A spring is done within 0.5 pt of its target and slower than 1 pt/s (SPEC §5.5).
@@ -112,6 +112,15 @@ public struct Spring: Equatable, Sendable {
     /// spring that `isDone` has less than `restingEnergy`: a spring whose energy at some time is
     /// above that bound cannot be done at any earlier time.
     func energy(x: Double, v: Double) -> Double { (v * v + stiffness * x * x) / 2 }
+
+    /// Whether the energy from displacement `x0` and velocity `v0` stays above `restingEnergy`
+    /// until `t` (so no state up to `t` is done), from the start alone: with damping `c`,
+    /// `dE/dt = −c·v²` and `v² ≤ 2E`, so `E(t) ≥ E(0)·e^(−2ct)` for `t ≥ 0`. Twice the bound
+    /// keeps it clear of any rounding of `state`. One `exp`, where a state at `t` takes one and
+    /// more.
+    func staysAboveRest(displacement x0: Double, velocity v0: Double, until t: Double) -> Bool {
+        t >= 0 && energy(x: x0, v: v0) * exp(-2 * damping * t) > 2 * restingEnergy
+    }
 
     /// Above every energy a done spring can have (`|x| < 0.5`, `|v| < 1`), with a margin of 0.1 %
     /// that no rounding of `state` comes near.

@@ -118,14 +118,17 @@ extension Simulator {
     public mutating func runSpringsAlone(
         clock: inout FrameClock, through last: Int, untilRest: Bool
     ) -> Bool {
-        guard springsRunAlone else { return false }
+        // `springsRunAlone` part by part: only its on-screen walk copies the simulator.
+        guard reactionBook.isEmpty, onlySpringsRun, !awaitsDelivery,
+            graph.parallaxOrder.isEmpty || springsMoveOnScreen
+        else { return false }
         let first = clock.taken + 1
         guard first <= last else { return true }
-        // Parallax followers follow where their nodes end (`springsMoveOnScreen`).
-        defer { updateParallax() }
         // The frame number and time of the command's frame `k` (frame `taken` is now).
         let base = frame - clock.taken
         let count = animations.count
+        // Parallax followers follow where springs end (`springsMoveOnScreen`); no spring: no move.
+        defer { if count > 0 { updateParallax() } }
         var end = untilRest ? first - 1 : last
         // Each spring's rest frame (`Int.max`: none by `last`; -1 once it has ended there), in
         // the first `count` places of the simulator's spare buffer (given back below).
@@ -161,7 +164,7 @@ extension Simulator {
                 if kept != k { animations[kept] = animations[k] }
                 kept += 1
             }
-            animations.removeLast(count - kept)
+            while animations.count > kept { animations.removeLast() }  // usually all ended
         }
         guard end >= first else { return true }
         frame = base + end
@@ -211,7 +214,9 @@ extension Simulator {
         }
         guard m <= last else { return nil }
         // Frames m … last: not done, then done; the search starts at the guess.
-        let rest = s.start + s.spring.restGuess(displacement: s.displacement, velocity: s.velocity)
+        let rest =
+            s.start
+            + s.spring.restGuess(displacement: s.displacement, velocity: s.velocity, from: turns)
         let guess = Int(((rest - clock.start) * clock.fps).rounded(.up))
         return Self.firstFrame(
             after: m - 1, through: last, from: Swift.min(Swift.max(m, guess), last), where: done)
@@ -226,8 +231,12 @@ extension Simulator {
             let (x, v) = s.state(atFrame: k, clock)
             return s.spring.energy(x: x, v: v) <= s.spring.restingEnergy
         }
-        // Above the bound at the last frame: above it at every frame before.
-        guard first <= last, resting(last),
+        // Above the bound at the last frame (or surely so, from the start): above it before.
+        guard first <= last,
+            !s.spring.staysAboveRest(
+                displacement: s.displacement, velocity: s.velocity,
+                until: clock.time(ofFrame: last) - s.start),
+            resting(last),
             let from = Self.firstFrame(after: first - 1, through: last, from: first, where: resting)
         else { return nil }
         for k in from...last {

@@ -14,7 +14,7 @@ extension Simulator {
             emit(.recognizer(.tap(target), .recognized))
             emit(.tap(target, .delivered))
             lastTap = TapRecord(target: target, outcome: .delivered)
-            select(tabs: target.node, segment: segment)
+            select(tabs: target.node, segment: segment, from: self.segment(of: target.node))
             return
         }
         emit(.recognizer(.tap(target), .recognized))
@@ -31,10 +31,7 @@ extension Simulator {
             emit(.refused(refusal))
             return
         }
-        let target = Target(tabs, item: segment)
-        emit(.tabbed(target))
-        lastTap = TapRecord(target: target, outcome: .delivered)
-        select(tabs: tabs, segment: segment)
+        choose(tabs, segment: segment, from: self.segment(of: tabs))
     }
 
     /// `tab next` (`forward`) or `tab prev`: the neighbouring segment, or refused at the end.
@@ -52,14 +49,23 @@ extension Simulator {
         } else if !forward, current <= 0 {
             emit(.refused(.noPreviousSegment(tabs: tabs, segment: current)))
         } else {
-            tab(tabs, segment: forward ? current + 1 : current - 1)
+            choose(tabs, segment: forward ? current + 1 : current - 1, from: current)
         }
     }
 
-    /// Selects a page of the pager or switcher a tabs control drives.
-    private mutating func select(tabs: Int, segment: Int) {
+    /// `tab` on a segment, not refused: a delivered tap on it without touching anything. `from`:
+    /// the segment selected now (`segment(of:)`).
+    private mutating func choose(_ tabs: Int, segment: Int, from: Int) {
+        let target = Target(tabs, item: segment)
+        emit(.tabbed(target))
+        lastTap = TapRecord(target: target, outcome: .delivered)
+        select(tabs: tabs, segment: segment, from: from)
+    }
+
+    /// Selects a page of the pager or switcher a tabs control drives; `from` is its page now
+    /// (`segment(of: tabs)`, which the caller has read).
+    private mutating func select(tabs: Int, segment: Int, from: Int) {
         guard let c = graph.controlled[tabs] else { return }
-        let from = page(c)
         switch graph.nodes[c].kind {
         case .switcher(let duration):
             guard segment != from else { return }

@@ -101,8 +101,8 @@ extension Session {
                 advance(frames: n)
             }
         case .settle:
-            settle()
-            if sim.isAnimating, !isStopped {
+            // A `settle` that ended before its cap left nothing animating (no look at `sim`).
+            if settle(), sim.isAnimating, !isStopped {
                 return collect() + [.settleCapped(seconds: Self.settleLimit)]
             }
         case .state(let json):

@@ -9,27 +9,38 @@ extension Session {
     static let settleLimit = 10.0
 
     /// Runs the frames of a command until its end or a stop; at its end, what follows its last
-    /// frame (a swipe's lift).
-    mutating func runFrames(_ start: FrameRun) throws(SimulatorError) {
-        var run = start
-        // Read once: each frame says whether it left anything animating (no copy of the
-        // simulator per frame).
-        var more = run.hasMore(animating: sim.isAnimating)
+    /// frame (a swipe's lift). Returns how many frames the command has taken.
+    @discardableResult
+    mutating func runFrames(_ run: consuming FrameRun) throws(SimulatorError) -> Int {
         // With nothing looking at each frame (no condition breakpoint, watch, frame limit or
         // timeline), animations running alone are advanced in closed form between the frames
         // where something happens (SPEC §9): the same offsets, times and facts as stepping.
         let closedForm =
             framesInClosedForm && run.advancesTimeOnly && !debug.looksAtSpringFrames
             && sampler == nil
+        // Springs alone, or nothing animating: every frame to the command's end (or rest) at
+        // once. (With no frame due, it does nothing.)
+        if closedForm,
+            sim.runSpringsAlone(
+                clock: &run.clock, through: run.lastFrame, untilRest: run.endsAtRest)
+        {
+            return run.taken
+        }
+        // Read once: each frame says whether it left anything animating (no copy of the
+        // simulator per frame).
+        var more = run.hasMore(animating: sim.isAnimating)
         // After frames taken in closed form, the next one is where something happens: stepped.
         var skipped = false
+        // Whether the springs were asked about since the last frame (they were just above).
+        var asked = true
         while more {
             if closedForm, !skipped {
                 // Springs alone: every frame to the command's end (or rest) at once.
-                if sim.runSpringsAlone(
-                    clock: &run.clock, through: run.lastFrame, untilRest: run.endsAtRest)
+                if !asked,
+                    sim.runSpringsAlone(
+                        clock: &run.clock, through: run.lastFrame, untilRest: run.endsAtRest)
                 {
-                    return
+                    return run.taken
                 }
                 // A steady momentum: its frames up to the next one where something happens.
                 if sim.skipSteadyMomentum(clock: &run.clock, through: run.lastFrame) {
@@ -39,19 +50,26 @@ extension Session {
                 }
             }
             skipped = false
+            asked = false
             if debug.active, let limit = debug.frameLimit, run.taken >= limit {
-                debug.pending = run
-                return
+                return stop(run)
             }
             let animating = try run.frame(&sim)
             sampler?.frame(sim)
             if debug.active, afterFrame(run) {
-                debug.pending = run
-                return
+                return stop(run)
             }
             more = run.hasMore(animating: animating)
         }
         try run.finish(&sim)
+        return run.taken
+    }
+
+    /// Leaves a run pending (a breakpoint or the frame limit stopped it); its frames so far.
+    private mutating func stop(_ run: consuming FrameRun) -> Int {
+        let taken = run.taken
+        debug.pending = run
+        return taken
     }
 
     /// `wait` and `step`: exactly `n` frames.
@@ -60,15 +78,18 @@ extension Session {
             kind: .frames(total: n), clock: FrameClock(start: sim.time, fps: sim.settings.fps),
             command: debug.command)
         // Frames alone never throw.
-        try? runFrames(run)
+        _ = try? runFrames(run)
     }
 
-    /// `settle`: frames until nothing animates, at most `settleLimit` seconds of them.
-    mutating func settle() {
+    /// `settle`: frames until nothing animates, at most `settleLimit` seconds of them. Returns
+    /// whether it took them all: only then can anything still animate (unless it stopped).
+    mutating func settle() -> Bool {
+        let cap = sim.frames(in: Self.settleLimit)
         let run = FrameRun(
-            kind: .settle(cap: sim.frames(in: Self.settleLimit)),
-            clock: FrameClock(start: sim.time, fps: sim.settings.fps), command: debug.command)
-        try? runFrames(run)
+            kind: .settle(cap: cap), clock: FrameClock(start: sim.time, fps: sim.settings.fps),
+            command: debug.command)
+        // Frames alone never throw.
+        return (try? runFrames(run)).map { $0 >= cap } ?? true
     }
 
     /// `move … over`: the movement split into `n` equal moves, one per frame, the first one frame
