@@ -131,6 +131,8 @@ struct Run: ParsableCommand {
         session.textInBuffer = true  // the console writes the text bytes as they are
         // Read once: each read of an option's property wrapper costs hundreds of instructions.
         let (script, bail) = (script, bail)
+        // One result for every line: each command's text is written into the last one's buffer.
+        var kept = RunResult()
         do {
             // Output is written in batches, and always before waiting for more input.
             try reader.forEachLineBytes(beforeRead: { console.flushOut() }, takesOnlyUTF8: false) {
@@ -144,9 +146,13 @@ struct Run: ParsableCommand {
                 }
                 let cr = bytes.last == UInt8(ascii: "\r") ? 1 : 0
                 let line = UnsafeBufferPointer(start: bytes.baseAddress, count: bytes.count - cr)
+                // Taken out of the closure's capture for the line (read there, it is copied).
+                var r = RunResult()
+                swap(&r, &kept)
+                defer { swap(&r, &kept) }
                 // Errors and failed `expect`s say `FILE:LINE:COL` with `--script`, `LINE:COL` on
                 // standard input; `quit`, or a failure with `--bail`, stops.
-                let r = session.run(bytes: line, lineNumber: number, file: script)
+                session.run(bytes: line, lineNumber: number, file: script, into: &r)
                 console.emit(r, batch: true)
                 if r.failed {
                     ok = false

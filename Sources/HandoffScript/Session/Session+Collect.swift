@@ -2,6 +2,14 @@ import HandoffCore
 
 /// Turning the simulator's log into a command's facts.
 extension Session {
+    /// A command's fling frames summed: their ledgers, and the last one's time and frame. (A
+    /// type of its own: an optional tuple of these was destroyed through its type's metadata.)
+    private struct FlingSum {
+        var total: Ledger
+        var time: Double
+        var frame: Int
+    }
+
     /// Drains the simulator's log into facts: tap recognitions are folded into the delivery line,
     /// momentum frames into one `fling` summary per command, and the decisions only `why` prints
     /// are kept aside for it.
@@ -19,7 +27,7 @@ extension Session {
         // This command's fling summary, summed here over its frames and put in its places (in
         // the facts at `flingAt`, in the moves `why` explains at `flingMove`) once, after the
         // last entry: summed in place there, every frame would copy its shares.
-        var fling: (total: Ledger, time: Double, frame: Int)?
+        var fling: FlingSum?
         var flingAt = 0
         var flingMove = 0
         // The app's code's writes (SPEC §13.3), printed after the motion lines.
@@ -98,7 +106,7 @@ extension Session {
                             fling!.time = time
                             fling!.frame = frame
                         } else {
-                            fling = (l, time, frame)
+                            fling = FlingSum(total: l, time: time, frame: frame)
                             // Stand-ins until the sum is known.
                             flingAt = facts.count
                             facts.append(.fling(Ledger(d: 0), time: 0, frame: 0))

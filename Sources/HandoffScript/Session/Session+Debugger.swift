@@ -59,7 +59,9 @@ extension Session {
             if keepsHistory, log.wantsCheckpoint(frame: sim.frame) {
                 log.checkpoint(checkpointState)
             }
-            debug.command = canonical
+            // Named only for a stop to name it: with no breakpoint, watch or frame limit, the
+            // command cannot stop (and `continue` has nothing to resume).
+            if debug.active { debug.command = canonical }
         }
         if debug.active { debug.scanMark = sim.logCount }
         return (history, resumed)

@@ -36,8 +36,9 @@ extension Session {
                 sim.restoreHazards(d.tally)
                 droppedHazards = nil
             }
-            result = failure(
-                error, line: line, lineNumber: lineNumber, file: file, canonical: parsed.canonical)
+            failure(
+                error, line: line, lineNumber: lineNumber, file: file, canonical: parsed.canonical,
+                into: &result)
             return nil
         }
         // Its rest stays dropped (nil already unless a stopped command's rest was dropped).
@@ -93,12 +94,13 @@ extension Session {
     }
 
     /// Renders the facts: as text into `rendered` (what a trace stores, also under `--json`
-    /// while recording), and as the command's output into `result` (a JSON line, the text's
-    /// bytes, or its lines with a script's place before each error line).
+    /// while recording), and as the command's output: a JSON line or the text's lines (with a
+    /// script's place before each error line) into `result`; true when the output is the text's
+    /// bytes as they are (`result.text`).
     func render(
         _ parsed: ParsedCommand, _ facts: inout [Fact], lineNumber: Int?, file: String?,
         into rendered: inout TextOutput, result: inout RunResult
-    ) {
+    ) -> Bool {
         if case .state(json: true) = parsed.command {
             rendered.line(StateReport(sim).json)
         } else if !json || recorder.isOn {
@@ -114,7 +116,7 @@ extension Session {
                     ))
             ]
         } else if textInBuffer, !rendered.contains(.error) {
-            result.text = rendered
+            return true
         } else {
             result.lines = rendered.lines
             // A failed `expect` in a script says where it is, as errors do (not in the recording).
@@ -127,5 +129,6 @@ extension Session {
                 }
             }
         }
+        return false
     }
 }

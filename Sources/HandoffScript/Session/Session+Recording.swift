@@ -8,6 +8,8 @@ extension Session {
     mutating func record(
         _ command: Command, _ canonical: String, _ text: TextOutput, _ result: inout RunResult
     ) {
+        // Nothing is written when nothing is recorded (no command is looked at).
+        guard recorder.isOn else { return }
         switch command {
         case .help, .quit: return
         case .record:
@@ -18,15 +20,13 @@ extension Session {
         case .replay, .set(.output), .plot:
             // Comments, never commands (SPEC §7): a trace replays no other trace, and its expected
             // output is text whatever `output` says.
-            if recorder.isOn { write("# " + Escape.visible(canonical) + "\n", &result) }
+            write("# " + Escape.visible(canonical) + "\n", &result)
             return
         case .load:
-            if recorder.isOn {
-                write(
-                    Trace.block(
-                        command: traceCanonical(command), output: (0..<text.count).map(text.text)),
-                    &result)
-            }
+            write(
+                Trace.block(
+                    command: traceCanonical(command), output: (0..<text.count).map(text.text)),
+                &result)
             return
         default: break
         }

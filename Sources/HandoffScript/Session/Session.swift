@@ -1,21 +1,5 @@
 import HandoffCore
 
-/// What running one line did.
-package struct RunResult: Equatable, Sendable {
-    /// With `Session.textInBuffer`, the command's text lines as bytes, or a failed command's
-    /// error lines (then all are error lines); they come before `lines`.
-    package var text = TextOutput()
-    package var lines: [OutputLine] = []
-    /// The command failed (bad input, a failed `expect`).
-    package var failed = false
-    package var quit = false
-    /// The command was refused because a trace is being verified (`record`, `replay`, `quit` in a
-    /// trace): it counts as a difference whatever the trace expected.
-    package var refused = false
-    /// The canonical text of the command that ran (nil for blank lines and errors).
-    package var canonical: String?
-}
-
 /// Runs commands against one simulator: text in, text out, no I/O but through `FileAccess`.
 package struct Session {
     package internal(set) var sim: Simulator {
@@ -30,7 +14,8 @@ package struct Session {
     let files: any FileAccess
     /// The trace being recorded, if any.
     var recorder = Recording()
-    /// The buffer a command's text is rendered into (reused from one command to the next).
+    /// The buffer a command's text is rendered into, lent to the result of a command run with
+    /// no result given (reused from one command to the next).
     private var textBuffer = TextOutput()
     /// Text output is handed back as bytes in `RunResult.text` when it holds no error line, or
     /// when it is the error of a command that failed (the script runner and the trace runner
@@ -128,12 +113,15 @@ package struct Session {
     package mutating func run(_ line: String, lineNumber: Int? = nil, file: String? = nil)
         -> RunResult
     {
-        guard let entry = parsed.lookup(line) else {
-            return runNew(line, lineNumber: lineNumber, file: file)
+        var result = lendingTextBuffer()
+        if let entry = parsed.lookup(line) {
+            withExtendedLifetime(entry) {
+                run(entry.parsed, line: line, lineNumber: lineNumber, file: file, into: &result)
+            }
+        } else {
+            runNew(line, lineNumber: lineNumber, file: file, into: &result)
         }
-        return withExtendedLifetime(entry) {
-            run(entry.parsed, line: line, lineNumber: lineNumber, file: file)
-        }
+        return keepingTextBuffer(result)
     }
 
     /// `run` for a line given as UTF-8 bytes, as a script reads it: a line parsed before is
@@ -142,33 +130,53 @@ package struct Session {
     package mutating func run(
         bytes: UnsafeBufferPointer<UInt8>, lineNumber: Int? = nil, file: String? = nil
     ) -> RunResult {
+        var result = lendingTextBuffer()
+        run(bytes: bytes, lineNumber: lineNumber, file: file, into: &result)
+        return keepingTextBuffer(result)
+    }
+
+    /// `run(bytes:)` into `result`, the caller's, which it keeps from one line to the next: the
+    /// command's text is written into the buffer of the last one's, so a script's command
+    /// neither makes nor destroys a result.
+    package mutating func run(
+        bytes: UnsafeBufferPointer<UInt8>, lineNumber: Int? = nil, file: String? = nil,
+        into result: inout RunResult
+    ) {
         guard let entry = parsed.entry(bytes: bytes) else {
-            return runNew(
-                String(decoding: bytes, as: UTF8.self), lineNumber: lineNumber, file: file)
+            runNew(
+                String(decoding: bytes, as: UTF8.self), lineNumber: lineNumber, file: file,
+                into: &result)
+            return
         }
         // Borrowed from the entry, which the cache keeps alive: the command is not copied.
-        return withExtendedLifetime(entry) {
-            run(entry.parsed, line: entry.line, lineNumber: lineNumber, file: file)
+        withExtendedLifetime(entry) {
+            run(entry.parsed, line: entry.line, lineNumber: lineNumber, file: file, into: &result)
         }
     }
 
     /// `run` for a line not in the parse cache: one that failed before prints its error as it
     /// was worded then; any other is parsed (and kept, command or error) and run.
-    private mutating func runNew(_ line: String, lineNumber: Int?, file: String?) -> RunResult {
+    private mutating func runNew(
+        _ line: String, lineNumber: Int?, file: String?, into result: inout RunResult
+    ) {
         // A line is in the parse cache or among the failed lines, never both.
-        if let failed = failedBefore(line, lineNumber: lineNumber, file: file) { return failed }
+        if failedBefore(line, lineNumber: lineNumber, file: file, into: &result) { return }
         let entry: ParseCache.Entry
         do {
-            guard let e = try parseNew(line) else { return RunResult() }
+            guard let e = try parseNew(line) else {
+                result.clear()
+                return
+            }
             entry = e
         } catch {
             // Kept by now (unless too long to keep), and printed as it was worded then.
-            if let failed = failedBefore(line, lineNumber: lineNumber, file: file) { return failed }
+            if failedBefore(line, lineNumber: lineNumber, file: file, into: &result) { return }
             why.begin()
-            return failure(error, line: line, lineNumber: lineNumber, file: file)
+            failure(error, line: line, lineNumber: lineNumber, file: file, into: &result)
+            return
         }
-        return withExtendedLifetime(entry) {
-            run(entry.parsed, line: line, lineNumber: lineNumber, file: file)
+        withExtendedLifetime(entry) {
+            run(entry.parsed, line: line, lineNumber: lineNumber, file: file, into: &result)
         }
     }
 
@@ -183,22 +191,40 @@ package struct Session {
         _ parsed: ParsedCommand, line: String, lineNumber: Int? = nil, file: String? = nil
     ) -> RunResult {
         // Filled in place and returned once: the result is not copied on its way out.
-        var result = RunResult()
+        var result = lendingTextBuffer()
         run(parsed, line: line, lineNumber: lineNumber, file: file, into: &result)
+        return keepingTextBuffer(result)
+    }
+
+    /// A new result for a caller that does not keep one, its text written into the session's
+    /// buffer (`keepingTextBuffer` takes it back).
+    private mutating func lendingTextBuffer() -> RunResult {
+        var result = RunResult()
+        swap(&result.text, &textBuffer)
         return result
     }
 
-    /// `run` for a line already parsed, into `result` (empty when given): execute → annotate →
-    /// render → record. The command is read in place from `parsed`, never copied.
+    /// `result`, its text's buffer kept for the next command (shared with the result until the
+    /// caller drops it).
+    private mutating func keepingTextBuffer(_ result: consuming RunResult) -> RunResult {
+        textBuffer = result.text
+        return result
+    }
+
+    /// `run` for a line already parsed, into `result` (the last command's, or an empty one):
+    /// execute → annotate → render → record. The command is read in place from `parsed`, never
+    /// copied; its text is written into the buffer of `result`'s.
     private mutating func run(
         _ parsed: ParsedCommand, line: String, lineNumber: Int?, file: String?,
         into result: inout RunResult
     ) {
+        result.clear()
         why.begin()
         if verifying, let refusal = Self.refusalWhileVerifying(parsed.command) {
-            result = failure(
+            failure(
                 Diagnostic(refusal, column: 1, length: max(1, line.trimmingSpaces.count)),
-                line: line, lineNumber: lineNumber, file: file, canonical: parsed.canonical)
+                line: line, lineNumber: lineNumber, file: file, canonical: parsed.canonical,
+                into: &result)
             result.refused = true
             return
         }
@@ -220,15 +246,15 @@ package struct Session {
                 facts: &facts, result: &result)
         else { return }
         annotate(&facts, ran, parsed.canonical, inspection: inspection, before: &before)
-        result.canonical = parsed.canonical
-        // Text is what traces store, also under `--json`; written into the session's buffer.
-        var rendered = textBuffer
-        textBuffer = TextOutput()
-        rendered.removeAll()
-        defer { textBuffer = rendered }
-        render(
+        // Text is what traces store, also under `--json`; written into the result's buffer, and
+        // left there when it is the output.
+        var rendered = TextOutput()
+        swap(&rendered, &result.text)
+        let isOutput = render(
             parsed, &facts, lineNumber: lineNumber, file: file, into: &rendered, result: &result)
         record(parsed.command, parsed.canonical, rendered, &result)
+        if !isOutput { rendered.removeAll() }
+        swap(&rendered, &result.text)
     }
 
     /// Why `command` is refused while a trace is verified, or nil.
@@ -296,24 +322,27 @@ package struct Session {
         return entry
     }
 
-    /// The result of `line` if it failed to parse before (`failedLines`): its error, printed
-    /// as it was worded then; nil for any other line.
-    mutating func failedBefore(_ line: String, lineNumber: Int?, file: String?) -> RunResult? {
-        guard let failed = failedLines.entry(line) else { return nil }
+    /// Whether `line` failed to parse before (`failedLines`): then `result` is its error,
+    /// printed as it was worded then.
+    mutating func failedBefore(
+        _ line: String, lineNumber: Int?, file: String?, into result: inout RunResult
+    ) -> Bool {
+        guard let failed = failedLines.entry(line) else { return false }
         why.begin()
-        return failure(
-            failed.error, line: line, lineNumber: lineNumber, file: file, worded: failed.worded)
+        failure(
+            failed.error, line: line, lineNumber: lineNumber, file: file, worded: failed.worded,
+            into: &result)
+        return true
     }
 
     /// The result of a command that failed with `d` (`worded`: its error as printed without a
-    /// place, if it was worded before).
+    /// place, if it was worded before), into `result` (whatever it held is dropped; its text's
+    /// buffer is written into).
     mutating func failure(
         _ d: Diagnostic, line: String, lineNumber: Int?, file: String?, canonical: String? = nil,
-        worded: TextOutput? = nil
-    )
-        -> RunResult
-    {
-        var result = RunResult()
+        worded: TextOutput? = nil, into result: inout RunResult
+    ) {
+        result.clear()
         result.failed = true
         if json {
             let obj = JSONRenderer.line(
@@ -323,25 +352,25 @@ package struct Session {
             // Under `--json` every command's line goes to stdout, errors included (SPEC §6).
             result.lines = [OutputLine(obj)]
         } else {
-            // Written into the session's reused text buffer (given back after).
-            var out = textBuffer
-            textBuffer = TextOutput()
-            out.removeAll()
+            // Written into the result's buffer.
             if let worded {
                 ErrorMessage.write(
-                    worded, column: d.column, lineNumber: lineNumber, file: file, into: &out)
+                    worded, column: d.column, lineNumber: lineNumber, file: file,
+                    into: &result.text)
             } else {
-                ErrorMessage.write(d, line: line, lineNumber: lineNumber, file: file, into: &out)
+                ErrorMessage.write(
+                    d, line: line, lineNumber: lineNumber, file: file, into: &result.text)
             }
             // As bytes with their role where the caller reads them so (the console writes the
             // error lines to standard error); else as lines.
-            if textInBuffer { result.text = out } else { result.lines = out.lines }
-            textBuffer = out
+            if !textInBuffer {
+                result.lines = result.text.lines
+                result.text.removeAll()
+            }
         }
         // A failed command is recorded as a comment: it changed nothing. (Spelled only while
         // recording.)
         if recorder.isOn { write("# error: " + Escape.visible(line) + "\n", &result) }
-        return result
     }
 
 }
