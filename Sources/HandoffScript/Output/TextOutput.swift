@@ -74,6 +74,15 @@ package struct TextOutput: Equatable, Sendable {
         return (0..<buffer.count).contains { buffer.ends[$0].role == role }
     }
 
+    /// Forgets line `k` and the lines after it.
+    mutating func removeLines(from k: Int) {
+        guard k > 0 else { return removeAll() }
+        reserve(0)
+        let b = buffer.unsafelyUnwrapped
+        (b.count, b.used) = (min(k, b.count), end(ofLine: k - 1))
+        b.marked = (0..<b.count).count { b.ends[$0].role != .plain }
+    }
+
     // MARK: Writing (straight into the storage: no `Array.append` per piece)
 
     /// Makes the buffer unique to this output, with room for `n` more bytes and a line end.
@@ -167,25 +176,15 @@ private final class TextBuffer: @unchecked Sendable {
     /// How many lines have a role other than `plain`.
     var marked = 0
 
-    init(capacity: Int, endsCapacity: Int) {
-        self.capacity = capacity
-        self.endsCapacity = endsCapacity
+    /// A copy of `other`'s lines (an empty buffer for nil).
+    init(copying other: TextBuffer?) {
+        (capacity, endsCapacity) = (other?.capacity ?? 1024, other?.endsCapacity ?? 16)
         bytes = .allocate(capacity: capacity)
         ends = .allocate(capacity: endsCapacity)
-    }
-
-    /// A copy of `other`'s lines (an empty buffer for nil).
-    convenience init(copying other: TextBuffer?) {
-        guard let other else {
-            self.init(capacity: 1024, endsCapacity: 16)
-            return
-        }
-        self.init(capacity: other.capacity, endsCapacity: other.endsCapacity)
+        guard let other else { return }
         bytes.initialize(from: other.bytes, count: other.used)
         ends.initialize(from: other.ends, count: other.count)
-        used = other.used
-        count = other.count
-        marked = other.marked
+        (used, count, marked) = (other.used, other.count, other.marked)
     }
 
     deinit {
