@@ -29,9 +29,14 @@ extension TextOutput {
         line(room: s.utf8.count + 1) { $0.put(s) }
     }
 
-    /// Makes every line safe to print (`Escape.visible`); a line almost never needs it.
+    /// Makes every line safe to print (`Escape.visible`); a line almost never needs it (the
+    /// lines are looked at only when a piece may need it).
     mutating func escape() {
-        guard unchecked else { return }
+        if unchecked { escapeLines() }
+    }
+
+    /// `escape`, once a piece may need it.
+    private mutating func escapeLines() {
         let any = (0..<count).contains { k in withLine(k) { Escape.needsEscaping($0) } }
         guard any else { return }
         let old = lines

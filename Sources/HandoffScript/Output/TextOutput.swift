@@ -67,11 +67,10 @@ package struct TextOutput: Equatable, Sendable {
             UnsafeBufferPointer(start: buffer!.bytes + from, count: end(ofLine: k) - 1 - from))
     }
 
-    /// Whether any line has `role` (a count of the lines that are not plain: no scan for the
-    /// common output, all plain).
+    /// Whether any line has `role` (no scan when all are plain, as most outputs are).
     package func contains(_ role: LineRole) -> Bool {
         guard let buffer, buffer.marked > 0 else { return role == .plain && count > 0 }
-        return (0..<buffer.count).contains { buffer.ends[$0].role == role }
+        return buffer.contains(role)
     }
 
     /// Forgets line `k` and the lines after it.
@@ -194,6 +193,8 @@ private final class TextBuffer: @unchecked Sendable {
 
     func clear() { (used, count, marked) = (0, 0, 0) }
 
+    func contains(_ role: LineRole) -> Bool { (0..<count).contains { ends[$0].role == role } }
+
     /// Room for `n` more bytes and one more line end.
     func reserve(_ n: Int) {
         if used + n > capacity {
@@ -272,13 +273,15 @@ struct LineWriter {
             if checking, Self.odd(a, b) { odd = true }
             return
         }
-        var any = false
-        for k in 0..<n {
-            let byte = src[k]
-            d.storeBytes(of: byte, toByteOffset: k, as: UInt8.self)
-            any = any || byte &- 0x20 > 0x5E
+        // One to three bytes (a separator, a short label): the first, the middle and the last,
+        // with no loop (some of them the same byte).
+        let (first, middle, last) = (src[0], src[n >> 1], src[n - 1])
+        d.storeBytes(of: first, as: UInt8.self)
+        d.storeBytes(of: middle, toByteOffset: n >> 1, as: UInt8.self)
+        d.storeBytes(of: last, toByteOffset: n - 1, as: UInt8.self)
+        if checking, first &- 0x20 > 0x5E || middle &- 0x20 > 0x5E || last &- 0x20 > 0x5E {
+            odd = true
         }
-        if checking, any { odd = true }
     }
 
     /// Whether a byte of two words may be outside printable ASCII (0x20…0x7E): its high bit is
