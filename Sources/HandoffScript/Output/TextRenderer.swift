@@ -70,6 +70,15 @@ package struct TextRenderer: FactRenderer {
     private mutating func changes(
         _ facts: UnsafeMutablePointer<Fact>, _ run: Range<Int>, counting: Bool
     ) -> Bool {
+        if run.count == 1 {
+            // A change alone (most runs): its column is known at once, nothing kept aside.
+            guard case .changed(let path, let from, let to) = (facts + run.lowerBound).move()
+            else { preconditionFailure("a run of changes holds only changes") }
+            let width = counting ? Self.characters(path) : path.utf8.count
+            let ascii = row(path, from, to, width, column: max(Self.labelWidth, width + 2))
+            (facts + run.lowerBound).initialize(to: .changed(path: path, from: from, to: to))
+            return ascii || counting
+        }
         typealias Row = (path: String, from: StateValue, to: StateValue, width: Int)
         return withUnsafeTemporaryAllocation(of: Row.self, capacity: run.count) { rows in
             let rows = rows.baseAddress!
@@ -86,19 +95,29 @@ package struct TextRenderer: FactRenderer {
             var ascii = true
             for k in 0..<run.count {
                 let (path, from, to, width) = (rows + k).move()
-                out.line { w in
-                    w.put(path)
-                    w.spaces(column - width)
-                    Self.put(from, &w)
-                    w.put(" → " as StaticString)
-                    Self.put(to, &w)
-                    if w.odd { ascii = false }
-                }
+                if !row(path, from, to, width, column: column) { ascii = false }
                 (facts + run.lowerBound + k).initialize(
                     to: .changed(path: path, from: from, to: to))
             }
             return ascii || counting
         }
+    }
+
+    /// One change's line, its values from `column`: whether every byte written was printable
+    /// ASCII.
+    private mutating func row(
+        _ path: String, _ from: StateValue, _ to: StateValue, _ width: Int, column: Int
+    ) -> Bool {
+        var ascii = true
+        out.line { w in
+            w.put(path)
+            w.spaces(column - width)
+            Self.put(from, &w)
+            w.put(" → " as StaticString)
+            Self.put(to, &w)
+            ascii = !w.odd
+        }
+        return ascii
     }
 
     /// A state value as `FactDescriber.text` spells it.
