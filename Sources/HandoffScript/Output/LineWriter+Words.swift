@@ -47,4 +47,20 @@ extension LineWriter {
         case .transition: put("transition" as StaticString)
         }
     }
+
+    /// User text in single quotes: `'S'`.
+    mutating func quoted(_ s: String) {
+        put(byte: UInt8(ascii: "'"))
+        put(s)
+        put(byte: UInt8(ascii: "'"))
+    }
+
+    /// `Names.target`: `ID` or `ID[N]`.
+    mutating func put(_ t: Target, _ n: Names) {
+        put(n.id(t.node))
+        guard let item = t.item else { return }
+        put("[" as StaticString)
+        put(item)
+        put("]" as StaticString)
+    }
 }

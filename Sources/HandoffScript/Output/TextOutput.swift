@@ -5,91 +5,96 @@ import HandoffCore
 /// command (its capacity kept), so the hot path builds no `String` per line: the console writes
 /// the bytes as they are, a replay compares them in place and a recording appends them.
 package struct TextOutput: Equatable, Sendable {
-    /// The lines, each followed by "\n", in the first `used` bytes (the rest is room to grow).
-    private var storage: [UInt8] = []
-    private var used = 0
-    /// Where each line ends in `bytes` (past its "\n") and its role: one append a line.
-    private var ends: [(end: Int, role: LineRole)] = []
+    /// The bytes and the line ends, shared by copies until one of them writes (one uniqueness
+    /// check a line for both); nil until the first line.
+    private var buffer: TextBuffer?
     /// The role of the lines being written.
     var role = LineRole.plain
     /// Whether a piece written since `removeAll` could need escaping (a `String` with a byte
     /// outside printable ASCII): only then does `escape` look at the lines. Labels, separators
     /// (`StaticString`s written in the source) and numbers never need it.
-    private var unchecked = false
+    private(set) var unchecked = false
 
     package init() {}
 
-    package static func == (a: TextOutput, b: TextOutput) -> Bool {
-        a.bytes == b.bytes
-            && a.ends.elementsEqual(b.ends) { $0.end == $1.end && $0.role == $1.role }
-    }
-
-    /// The lines, each followed by "\n".
-    package var bytes: ArraySlice<UInt8> { storage[..<used] }
-
-    /// `bytes`, valid during the call (no slice to retain and release).
+    /// `bytes`, valid during the call (no copy).
     @inline(__always)
     package func withBytes<T>(_ body: (UnsafeBufferPointer<UInt8>) -> T) -> T {
-        storage.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[..<used])) }
+        body(UnsafeBufferPointer(start: buffer?.bytes, count: buffer?.used ?? 0))
     }
 
     /// `withBytes` for another module: not generic, so it is compiled here, specialized (a
     /// generic one would be called unspecialized from there).
     package func withBytes(_ body: (UnsafeBufferPointer<UInt8>) -> Void) {
-        storage.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[..<used])) }
+        body(UnsafeBufferPointer(start: buffer?.bytes, count: buffer?.used ?? 0))
     }
 
     /// Where line `k` ends in `bytes`: past its "\n".
     @inline(__always)
-    package func end(ofLine k: Int) -> Int { ends[k].end }
+    package func end(ofLine k: Int) -> Int {
+        precondition(k >= 0 && k < count, "no such line")
+        return buffer!.ends[k].end
+    }
+
+    /// Line `k`'s role.
+    func role(ofLine k: Int) -> LineRole { buffer!.ends[k].role }
 
     /// The number of lines.
-    package var count: Int { ends.count }
+    package var count: Int { buffer?.count ?? 0 }
 
     /// The number of bytes, "\n"s included.
-    package var byteCount: Int { used }
+    package var byteCount: Int { buffer?.used ?? 0 }
 
-    package var isEmpty: Bool { ends.isEmpty }
+    package var isEmpty: Bool { count == 0 }
 
-    /// Forgets the lines, keeping the buffers' capacity.
+    /// Forgets the lines, keeping the buffer's capacity (when no copy shares it).
     package mutating func removeAll() {
-        used = 0
-        ends.removeAll(keepingCapacity: true)
+        if buffer != nil {
+            if isKnownUniquelyReferenced(&buffer) {
+                buffer!.clear()
+            } else {
+                buffer = nil
+            }
+        }
         role = .plain
         unchecked = false
     }
 
     /// Line `k`'s bytes without its "\n", valid during the call.
     package func withLine<T>(_ k: Int, _ body: (UnsafeBufferPointer<UInt8>) -> T) -> T {
-        let from = k == 0 ? 0 : ends[k - 1].end
-        return storage.withUnsafeBufferPointer { all in
-            body(UnsafeBufferPointer(rebasing: all[from..<(ends[k].end - 1)]))
-        }
+        let from = k == 0 ? 0 : end(ofLine: k - 1)
+        return body(
+            UnsafeBufferPointer(start: buffer!.bytes + from, count: end(ofLine: k) - 1 - from))
     }
 
-    /// Line `k` as text.
-    package func text(_ k: Int) -> String {
-        withLine(k) { String(decoding: $0, as: UTF8.self) }
+    /// Whether any line has `role` (no scan when all are plain, as most outputs are).
+    package func contains(_ role: LineRole) -> Bool {
+        guard let buffer, buffer.marked > 0 else { return role == .plain && count > 0 }
+        return buffer.contains(role)
     }
 
-    /// The lines as `OutputLine`s.
-    package var lines: [OutputLine] {
-        (0..<count).map { OutputLine(text($0), role: ends[$0].role) }
+    /// Forgets line `k` and the lines after it.
+    mutating func removeLines(from k: Int) {
+        guard k > 0 else { return removeAll() }
+        reserve(0)
+        let b = buffer.unsafelyUnwrapped
+        (b.count, b.used) = (min(k, b.count), end(ofLine: k - 1))
+        b.marked = (0..<b.count).count { b.ends[$0].role != .plain }
     }
-
-    /// Whether any line has `role`.
-    package func contains(_ role: LineRole) -> Bool { ends.contains { $0.role == role } }
 
     // MARK: Writing (straight into the storage: no `Array.append` per piece)
 
-    /// Room for `n` more bytes.
+    /// Makes the buffer unique to this output, with room for `n` more bytes and a line end.
     @inline(__always)
     private mutating func reserve(_ n: Int) {
-        if used + n > storage.count { grow(used + n) }
-    }
-
-    private mutating func grow(_ needed: Int) {
-        storage += repeatElement(0, count: max(needed, 2 * storage.count, 1024) - storage.count)
+        if !isKnownUniquelyReferenced(&buffer) { buffer = TextBuffer(copying: buffer) }
+        // Fields read in place, the rare growth called: a method called on the buffer for every
+        // line would retain and release it.
+        if buffer.unsafelyUnwrapped.used + n > buffer.unsafelyUnwrapped.capacity
+            || buffer.unsafelyUnwrapped.count == buffer.unsafelyUnwrapped.endsCapacity
+        {
+            buffer.unsafelyUnwrapped.reserve(n)
+        }
     }
 
     /// Writes a line: `body`'s pieces, then "\n". The pieces go straight into room reserved for
@@ -100,7 +105,6 @@ package struct TextOutput: Equatable, Sendable {
     mutating func line(room: Int = 256, _ body: (inout LineWriter) -> Void) {
         var room = room
         while !write(room: room, newline: true, body) { room = max(2 * room, 64) }
-        ends.append((used, role))
     }
 
     /// `body`'s pieces, on the line being written (no "\n").
@@ -110,79 +114,104 @@ package struct TextOutput: Equatable, Sendable {
         while !write(room: room, newline: false, body) { room = max(2 * room, 64) }
     }
 
-    /// Writes `body`'s pieces (and "\n") in `room` bytes; false, with nothing written, when they
-    /// did not fit.
+    /// Writes `body`'s pieces (and "\n", ending the line) in `room` bytes; false, with nothing
+    /// written, when they did not fit.
     @inline(__always)
     private mutating func write(room: Int, newline: Bool, _ body: (inout LineWriter) -> Void)
         -> Bool
     {
         reserve(room)
-        let at = used
-        let (end, odd) = storage.withUnsafeMutableBufferPointer { all in
-            let base = all.baseAddress!
-            var w = LineWriter(base + at, limit: base + all.count)
-            body(&w)
-            if newline { w.put(byte: UInt8(ascii: "\n")) }
-            return (w.fits ? w.position - base : nil, w.odd)
+        // The buffer's pointers are read before `body` runs and its counts written after: no
+        // reference to it is held across the call (that would retain and release it).
+        let base = buffer.unsafelyUnwrapped.bytes
+        var w = LineWriter(
+            base + buffer.unsafelyUnwrapped.used, limit: base + buffer.unsafelyUnwrapped.capacity)
+        body(&w)
+        if newline { w.put(byte: UInt8(ascii: "\n")) }
+        guard w.fits else { return false }
+        buffer.unsafelyUnwrapped.used = w.position - base
+        if newline {
+            let k = buffer.unsafelyUnwrapped.count
+            buffer.unsafelyUnwrapped.ends[k] = (w.position - base, role)
+            buffer.unsafelyUnwrapped.count = k + 1
+            if role != .plain { buffer.unsafelyUnwrapped.marked += 1 }
         }
-        guard let end else { return false }
-        used = end
-        if odd { unchecked = true }
+        if w.odd { unchecked = true }
         return true
-    }
-
-    /// A whole line.
-    mutating func line(_ s: String) {
-        line(room: s.utf8.count + 1) { $0.put(s) }
-    }
-
-    /// Makes every line safe to print (`Escape.visible`); a line almost never needs it.
-    mutating func escape() {
-        guard unchecked else { return }
-        let any = storage.withUnsafeBufferPointer { all in
-            var from = 0
-            for (end, _) in ends {
-                if Escape.needsEscaping(UnsafeBufferPointer(rebasing: all[from..<(end - 1)])) {
-                    return true
-                }
-                from = end
-            }
-            return false
-        }
-        guard any else { return }
-        let old = lines
-        removeAll()
-        for l in old {
-            role = l.role
-            line(Escape.visible(l.text))
-        }
-        role = .plain
     }
 
     /// Appends `other`'s lines (their roles kept), `place` written before the first (an error
     /// worded before, printed where it is now): the place, then all the lines in one copy.
     mutating func append(_ other: TextOutput, place: (inout LineWriter) -> Void) {
-        guard !other.isEmpty else { return }
+        guard let from = other.buffer, from.count > 0 else { return }
         append(room: 128, place)
-        let start = used
-        reserve(other.used)
-        storage.withUnsafeMutableBufferPointer { all in
-            other.storage.withUnsafeBufferPointer { from in
-                (all.baseAddress! + start).update(from: from.baseAddress!, count: other.used)
-            }
+        reserve(from.used)
+        let b = buffer.unsafelyUnwrapped
+        let start = b.used
+        (b.bytes + start).update(from: from.bytes, count: from.used)
+        b.used += from.used
+        for k in 0..<from.count {
+            b.reserve(0)
+            b.ends[b.count] = (start + from.ends[k].end, from.ends[k].role)
+            b.count += 1
         }
-        used += other.used
-        for (end, role) in other.ends { ends.append((start + end, role)) }
+        b.marked += from.marked
         if other.unchecked { unchecked = true }
     }
 
-    /// Appends `lines` (their roles kept).
-    mutating func append(_ lines: [OutputLine]) {
-        for l in lines {
-            role = l.role
-            line(l.text)
+}
+
+/// A `TextOutput`'s storage: its bytes and where each line ends, with room to grow in both.
+/// A class so that one uniqueness check covers both (copy on write: `TextOutput.reserve`).
+private final class TextBuffer: @unchecked Sendable {
+    /// The bytes, in the first `used` of `capacity`.
+    var bytes: UnsafeMutablePointer<UInt8>
+    var capacity: Int
+    var used = 0
+    /// Where each line ends (past its "\n") and its role, the first `count` of `endsCapacity`.
+    var ends: UnsafeMutablePointer<(end: Int, role: LineRole)>
+    var endsCapacity: Int
+    var count = 0
+    /// How many lines have a role other than `plain`.
+    var marked = 0
+
+    /// A copy of `other`'s lines (an empty buffer for nil).
+    init(copying other: TextBuffer?) {
+        (capacity, endsCapacity) = (other?.capacity ?? 1024, other?.endsCapacity ?? 16)
+        bytes = .allocate(capacity: capacity)
+        ends = .allocate(capacity: endsCapacity)
+        guard let other else { return }
+        bytes.initialize(from: other.bytes, count: other.used)
+        ends.initialize(from: other.ends, count: other.count)
+        (used, count, marked) = (other.used, other.count, other.marked)
+    }
+
+    deinit {
+        bytes.deallocate()
+        ends.deallocate()
+    }
+
+    func clear() { (used, count, marked) = (0, 0, 0) }
+
+    func contains(_ role: LineRole) -> Bool { (0..<count).contains { ends[$0].role == role } }
+
+    /// Room for `n` more bytes and one more line end.
+    func reserve(_ n: Int) {
+        if used + n > capacity {
+            capacity = max(used + n, 2 * capacity, 1024)
+            let more = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
+            more.initialize(from: bytes, count: used)
+            bytes.deallocate()
+            bytes = more
         }
-        role = .plain
+        if count == endsCapacity {
+            endsCapacity = max(2 * endsCapacity, 16)
+            let more = UnsafeMutablePointer<(end: Int, role: LineRole)>.allocate(
+                capacity: endsCapacity)
+            more.moveInitialize(from: ends, count: count)
+            ends.deallocate()
+            ends = more
+        }
     }
 }
 
@@ -244,13 +273,15 @@ struct LineWriter {
             if checking, Self.odd(a, b) { odd = true }
             return
         }
-        var any = false
-        for k in 0..<n {
-            let byte = src[k]
-            d.storeBytes(of: byte, toByteOffset: k, as: UInt8.self)
-            any = any || byte &- 0x20 > 0x5E
+        // One to three bytes (a separator, a short label): the first, the middle and the last,
+        // with no loop (some of them the same byte).
+        let (first, middle, last) = (src[0], src[n >> 1], src[n - 1])
+        d.storeBytes(of: first, as: UInt8.self)
+        d.storeBytes(of: middle, toByteOffset: n >> 1, as: UInt8.self)
+        d.storeBytes(of: last, toByteOffset: n - 1, as: UInt8.self)
+        if checking, first &- 0x20 > 0x5E || middle &- 0x20 > 0x5E || last &- 0x20 > 0x5E {
+            odd = true
         }
-        if checking, any { odd = true }
     }
 
     /// Whether a byte of two words may be outside printable ASCII (0x20…0x7E): its high bit is
@@ -272,13 +303,6 @@ struct LineWriter {
         guard done == nil else { return }
         for b in s.utf8 { put(byte: b) }
         odd = true
-    }
-
-    /// User text in single quotes: `'S'`.
-    mutating func quoted(_ s: String) {
-        put(byte: UInt8(ascii: "'"))
-        put(s)
-        put(byte: UInt8(ascii: "'"))
     }
 
     /// `body`'s pieces with their control characters shown as U+FFFD, one for one
@@ -372,14 +396,5 @@ struct LineWriter {
         }
         put(label)
         spaces(max(TextRenderer.labelWidth - label.utf8CodeUnitCount, 1))
-    }
-
-    /// `Names.target`: `ID` or `ID[N]`.
-    mutating func put(_ t: Target, _ n: Names) {
-        put(n.id(t.node))
-        guard let item = t.item else { return }
-        put("[" as StaticString)
-        put(item)
-        put("]" as StaticString)
     }
 }

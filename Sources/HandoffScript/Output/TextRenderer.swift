@@ -52,35 +52,72 @@ package struct TextRenderer: FactRenderer {
     }
 
     /// A run of state changes, aligned: `PATH  OLD → NEW` (`FactDescriber.text` of each value).
-    /// Each change is taken out of its place once (its path, values and path width kept on the
-    /// stack until the column is known) and put back as it was when its line is written.
+    /// A path's width is taken to be its bytes (paths are ids and ASCII words); a line that
+    /// shows otherwise (a byte that is not printable ASCII) has the run written again, each
+    /// path's characters counted.
     private mutating func changes(_ facts: UnsafeMutablePointer<Fact>, _ run: Range<Int>) {
+        let lines = out.count
+        if !changes(facts, run, counting: false) {
+            out.removeLines(from: lines)
+            _ = changes(facts, run, counting: true)
+        }
+    }
+
+    /// `changes`, each path's width its bytes or (`counting`) its characters; false when a
+    /// line had a byte that is not printable ASCII and the widths were bytes. Each change is
+    /// taken out of its place once (its path, values and path width kept on the stack until
+    /// the column is known) and put back as it was when its line is written.
+    private mutating func changes(
+        _ facts: UnsafeMutablePointer<Fact>, _ run: Range<Int>, counting: Bool
+    ) -> Bool {
+        if run.count == 1 {
+            // A change alone (most runs): its column is known at once, nothing kept aside.
+            guard case .changed(let path, let from, let to) = (facts + run.lowerBound).move()
+            else { preconditionFailure("a run of changes holds only changes") }
+            let width = counting ? Self.characters(path) : path.utf8.count
+            let ascii = row(path, from, to, width, column: max(Self.labelWidth, width + 2))
+            (facts + run.lowerBound).initialize(to: .changed(path: path, from: from, to: to))
+            return ascii || counting
+        }
         typealias Row = (path: String, from: StateValue, to: StateValue, width: Int)
-        withUnsafeTemporaryAllocation(of: Row.self, capacity: run.count) { rows in
+        return withUnsafeTemporaryAllocation(of: Row.self, capacity: run.count) { rows in
             let rows = rows.baseAddress!
             var widest = 0
             for k in 0..<run.count {
                 guard
                     case .changed(let path, let from, let to) = (facts + run.lowerBound + k).move()
                 else { preconditionFailure("a run of changes holds only changes") }
-                let width = Self.characters(path)
+                let width = counting ? Self.characters(path) : path.utf8.count
                 widest = max(widest, width)
                 (rows + k).initialize(to: (path, from, to, width))
             }
             let column = max(Self.labelWidth, widest + 2)
+            var ascii = true
             for k in 0..<run.count {
                 let (path, from, to, width) = (rows + k).move()
-                out.line { w in
-                    w.put(path)
-                    w.spaces(column - width)
-                    Self.put(from, &w)
-                    w.put(" → " as StaticString)
-                    Self.put(to, &w)
-                }
+                if !row(path, from, to, width, column: column) { ascii = false }
                 (facts + run.lowerBound + k).initialize(
                     to: .changed(path: path, from: from, to: to))
             }
+            return ascii || counting
         }
+    }
+
+    /// One change's line, its values from `column`: whether every byte written was printable
+    /// ASCII.
+    private mutating func row(
+        _ path: String, _ from: StateValue, _ to: StateValue, _ width: Int, column: Int
+    ) -> Bool {
+        var ascii = true
+        out.line { w in
+            w.put(path)
+            w.spaces(column - width)
+            Self.put(from, &w)
+            w.put(" → " as StaticString)
+            Self.put(to, &w)
+            ascii = !w.odd
+        }
+        return ascii
     }
 
     /// A state value as `FactDescriber.text` spells it.
