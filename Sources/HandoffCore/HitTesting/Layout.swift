@@ -47,7 +47,7 @@ public struct Layout {
     var window: Rect { Rect(0, 0, graph.scene.windowSize.x, graph.scene.windowSize.y) }
 
     /// A sheet's top y.
-    public func sheetTop(_ i: Int) -> Double { graph.nodes[i].sheet!.bottomMost - offsets[i] }
+    public func sheetTop(_ i: Int) -> Double { graph.motion[i].sheetBottom - offsets[i] }
 
     /// The backdrop alpha of a sheet: 0 at the second-highest detent, `backdrop` at the top-most.
     public func backdropAlpha(sheet i: Int) -> Double {

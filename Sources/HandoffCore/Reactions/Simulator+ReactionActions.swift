@@ -51,7 +51,7 @@ extension Simulator {
             from: 0, to: 0)
         guard w.key != .target else {
             // Read by §5.5 when it starts the release's momentum (`aimedVelocity`).
-            let rate = graph.nodes[n].scroll?.rate ?? Deceleration.normal
+            let rate = graph.motion[n].rate
             let r = range(n)
             let v = evaluate(w.value)
             guard v.isFinite else { return }

@@ -64,7 +64,7 @@ extension Simulator {
         // What `ID.target` reads: where the release's momentum would bring each node.
         let released = pan.ownerOnly ? [pan.owner] + pan.partners : pan.chain
         for n in released where graph.nodes[n].scroll != nil {
-            let rate = graph.nodes[n].scroll?.rate ?? Deceleration.normal
+            let rate = graph.motion[n].rate
             book.releaseTargets[n] =
                 offsets[n] + Deceleration(velocity: scrollVelocity, rate: rate).total
         }
@@ -94,7 +94,7 @@ extension Simulator {
         book.targets.removeAll { $0.write.node == driver }
         emit(.code(w))
         book.landing = w.to
-        let rate = graph.nodes[driver].scroll?.rate ?? Deceleration.normal
+        let rate = graph.motion[driver].rate
         return -Deceleration(velocity: 0, rate: rate).k * (w.to - offsets[driver])
     }
 

@@ -22,6 +22,15 @@ public struct Motion: Sendable {
     public var parallax: Parallax.Mode?
     /// A sheet (its springs are clamped to its range).
     public var isSheet: Bool
+    /// A sheet's lowest top (its offset 0): its top is `sheetBottom - offset`; 0 for other kinds.
+    public var sheetBottom: Double
+    /// A sheet that takes a forward drag from its content (`SheetConfig.expands`); true for
+    /// other kinds.
+    public var sheetExpands: Bool
+    /// A sheet that takes momentum (`SheetConfig.momentum`); false for other kinds.
+    public var sheetMomentum: Bool
+    /// The deceleration rate of momentum started on this node: a scroll's `rate`, else normal.
+    public var rate: Double
     /// A sheet's synthesised backdrop.
     public var backdrop: Bool
     /// How a pager or switcher shows its pages; nil for other kinds.
@@ -44,6 +53,10 @@ public struct Motion: Sendable {
             follower = c.parallax != nil
             parallax = c.parallax?.mode
             isSheet = false
+            rate = c.rate
+            sheetBottom = 0
+            sheetExpands = true
+            sheetMomentum = false
         case .sheet(let s):
             axis = .vertical
             scrollAxis = nil
@@ -55,6 +68,10 @@ public struct Motion: Sendable {
             follower = false
             parallax = nil
             isSheet = true
+            rate = Deceleration.normal
+            sheetBottom = s.bottomMost
+            sheetExpands = s.expands
+            sheetMomentum = s.momentum
         case .view, .switcher, .tabs, .backdrop:
             axis = nil
             scrollAxis = nil
@@ -66,6 +83,10 @@ public struct Motion: Sendable {
             follower = false
             parallax = nil
             isSheet = false
+            rate = Deceleration.normal
+            sheetBottom = 0
+            sheetExpands = true
+            sheetMomentum = false
         }
     }
 }

@@ -45,7 +45,7 @@ extension Simulator {
         // A system sheet with `scrollingExpands: false` takes no forward drag from its content
         // (SPEC §5.10): forward, the content scrolls at every detent.
         let expands =
-            dir == .backward || sheet.map { graph.nodes[chain[$0]].sheet!.expands } ?? true
+            dir == .backward || sheet.map { graph.motion[chain[$0]].sheetExpands } ?? true
         // Lists inside a sheet stay pinned while the sheet is below its top-most detent.
         func pinned(_ k: Int) -> Bool {
             guard let s = sheet, k < s, expands else { return false }

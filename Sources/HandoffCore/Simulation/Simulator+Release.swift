@@ -32,10 +32,11 @@ extension Simulator {
         // 1. A sheet between detents takes the velocity; one resting on a detent takes it on the
         // segment to its neighbour, unless a list inside it scrolled in this gesture.
         if let s = chain.first(where: { graph.motion[$0].isSheet }) {
-            let onDetent = isOnDetent(s)
             // Within rounding of a detent (drags summed in floating point) is exactly on it: a
             // sheet that takes nothing rests on the detent's own top.
-            if onDetent { putOnDetent(s) }
+            let detent = detentTop(s)
+            if let detent { setOffset(s, graph.motion[s].sheetBottom - detent) }
+            let onDetent = detent != nil
             let resting = onDetent ? restingSegment(s, pan: pan, fingerV: fingerV) : nil
             if !onDetent || resting != nil {
                 for n in chain where n != s && isOverscrolled(n) {
@@ -71,7 +72,7 @@ extension Simulator {
         // every node takes it: then the chain itself is the list (none is built).
         func takesFling(_ k: Int) -> Bool {
             let n = chain[k]
-            if graph.motion[n].isSheet { return graph.nodes[n].sheet!.momentum }
+            if graph.motion[n].isSheet { return graph.motion[n].sheetMomentum }
             return k == 0 || graph.motion[n].nested?.fling != FlingMode.none
         }
         let participants =
@@ -96,7 +97,7 @@ extension Simulator {
                     o, fingerV: fingerV, scrollV: scrollV, start: pan.sheetStart ?? sheetTop(o))
             } else if let resting = restingSegment(o, pan: pan, fingerV: fingerV) {
                 springFromRest(o, resting, scrollV: scrollV)
-            } else if graph.nodes[o].sheet!.momentum, momentumVelocity(o, scrollV) != 0 {
+            } else if graph.motion[o].sheetMomentum, momentumVelocity(o, scrollV) != 0 {
                 startMomentum([o], velocity: scrollV, ownerOnly: true, gestureChain: pan.chain)
             }
         case .pager:
@@ -129,23 +130,19 @@ extension Simulator {
         return Swift.min(Swift.max(offsets[n], r.lowerBound), r.upperBound)
     }
 
-    func isOnDetent(_ s: Int) -> Bool {
-        let top = sheetTop(s)
-        return graph.nodes[s].sheet!.detents.contains { abs($0.top - top) < 1e-9 }
-    }
+    func isOnDetent(_ s: Int) -> Bool { detentTop(s) != nil }
 
-    /// Puts a sheet that `isOnDetent` exactly on that detent's top.
-    private mutating func putOnDetent(_ s: Int) {
-        let cfg = graph.nodes[s].sheet!
+    /// The top of the detent sheet `s` rests on, within rounding; nil between detents.
+    func detentTop(_ s: Int) -> Double? {
         let top = sheetTop(s)
-        guard let d = cfg.detents.first(where: { abs($0.top - top) < 1e-9 }) else { return }
-        setOffset(s, cfg.bottomMost - d.top)
+        guard case .sheet(let cfg) = graph.nodes[s].kind else { return nil }
+        return cfg.detents.first { abs($0.top - top) < 1e-9 }?.top
     }
 
     mutating func startMomentum(
         _ chain: [Int], velocity v: Double, ownerOnly: Bool, gestureChain: [Int]? = nil
     ) {
-        let rate = graph.nodes[chain[0]].scroll?.rate ?? Deceleration.normal
+        let rate = graph.motion[chain[0]].rate
         var m = Momentum(
             chain: chain, decel: Deceleration(velocity: v, rate: rate), start: time,
             ownerOnly: ownerOnly, lastConsumer: nil, gestureChain: gestureChain ?? chain)

@@ -153,7 +153,7 @@ public struct Simulator: Sendable {
         return Swift.min(Swift.max(p, 0), Swift.max(0, graph.pageCount(i) - 1))
     }
 
-    public func sheetTop(_ i: Int) -> Double { graph.nodes[i].sheet!.bottomMost - offsets[i] }
+    public func sheetTop(_ i: Int) -> Double { graph.motion[i].sheetBottom - offsets[i] }
 
     public var animationInfo: [AnimationInfo] {
         animations.map { a in
