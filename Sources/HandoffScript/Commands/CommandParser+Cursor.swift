@@ -91,13 +91,16 @@ extension CommandParser {
             _ what: String, part: ParsedCommand.Part? = nil, range: ClosedRange<Int>
         ) throws(Diagnostic) -> Int {
             let t = try next(what, part: part)
-            guard let v = Int(t.text),
-                t.text.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == "-") })
-            else { throw error(.notAWholeNumber(what, got: t.text), at: t) }
+            let text = t.text
+            // Digits and minus signs only, read as bytes: an ASCII character is one byte, and any
+            // other byte belongs to a character that is no ASCII digit.
+            guard let v = Int(text),
+                text.utf8.allSatisfy({ ($0 >= 0x30 && $0 <= 0x39) || $0 == UInt8(ascii: "-") })
+            else { throw error(.notAWholeNumber(what, got: text), at: t) }
             guard range.contains(v) else {
                 throw error(.notBetween(what, range), at: t)
             }
-            if !CommandParser.isIntegerSpelling(t.text) { respelled = true }
+            if !CommandParser.isIntegerSpelling(text) { respelled = true }
             return v
         }
 

@@ -40,9 +40,23 @@ package enum CommandParser {
             command, parts: p.parts, canonical: canonical(of: command, line: line, cursor: p))
     }
 
+    /// An ASCII letter, digit, `_`, `-` or `.`: the ASCII characters an id may hold.
+    private static func isIdentifierByte(_ b: UInt8) -> Bool {
+        switch b {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+            UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "_"), UInt8(ascii: "-"),
+            UInt8(ascii: "."):
+            true
+        default: false
+        }
+    }
+
     static func placeWord(_ t: Token, cursor: Cursor) throws(Diagnostic) -> Place {
         let text = t.text
-        if let open = text.firstIndex(of: "["), text.hasSuffix("]") {
+        // An ASCII word is read as bytes (each character one byte), without walking graphemes.
+        let ascii = text.utf8.allSatisfy { $0 < 0x80 }
+        let bracket = ascii ? text.utf8.firstIndex(of: UInt8(ascii: "[")) : text.firstIndex(of: "[")
+        if let open = bracket, text.hasSuffix("]") {
             let id = String(text[..<open])
             let inner = text[text.index(after: open)..<text.index(before: text.endIndex)]
             guard !id.isEmpty, let n = Int(inner), n >= 0 else {
@@ -51,8 +65,11 @@ package enum CommandParser {
             }
             return .item(id, n)
         }
-        guard text.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "-" || $0 == "." })
-        else {
+        let isIdentifier =
+            ascii
+            ? text.utf8.allSatisfy(Self.isIdentifierByte)
+            : text.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "-" || $0 == "." })
+        guard isIdentifier else {
             throw cursor.error("expected a point or an id, got '\(text)'", at: t)
         }
         return .node(text)
