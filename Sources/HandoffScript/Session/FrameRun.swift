@@ -54,10 +54,12 @@ struct FrameRun {
     }
 
     /// Whether another frame is due, when the simulator is animating or not.
-    func hasMore(animating: Bool) -> Bool {
+    func hasMore(animating: @autoclosure () -> Bool) -> Bool {
         switch kind {
         case .frames(let n), .move(_, let n, _, _): taken < n
-        case .settle(let cap): animating && taken < cap
+        // Asked only here: a run of frames or of a move never reads it (reading it copies the
+        // simulator out of the session).
+        case .settle(let cap): taken < cap && animating()
         }
     }
 
