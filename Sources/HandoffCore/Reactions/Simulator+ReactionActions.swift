@@ -12,7 +12,7 @@ extension Simulator {
             switch w.key {
             case .offset: springTo(n, .page, target: to, velocity: 0)
             case .top:
-                springTo(n, .detent, target: graph.nodes[n].sheet!.bottomMost - to, velocity: 0)
+                springTo(n, .detent, target: graph.motion[n].sheetBottom - to, velocity: 0)
             case .page:
                 guard graph.motion[n].pages == .scrolled else { return write(w, rule: k) }
                 springTo(n, .page, target: to * graph.nodes[n].frame.width, velocity: 0)
@@ -71,7 +71,7 @@ extension Simulator {
         case .offset:
             setOffset(n, to)
         case .top:
-            setOffset(n, graph.nodes[n].sheet!.bottomMost - to)
+            setOffset(n, graph.motion[n].sheetBottom - to)
         case .page:
             let p = Int(to)
             let old = page(n)

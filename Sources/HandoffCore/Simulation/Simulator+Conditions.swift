@@ -76,7 +76,7 @@ extension Simulator {
         case .start(let i):
             guard let starts = gestureStarts else { return position(i) }
             return graph.motion[i].isSheet
-                ? graph.nodes[i].sheet!.bottomMost - starts[i] : starts[i]
+                ? graph.motion[i].sheetBottom - starts[i] : starts[i]
         case .target(let i): return context.targets[i] ?? position(i)
         }
     }

@@ -251,7 +251,7 @@ extension Simulator {
     private mutating func springFromRest(
         _ s: Int, _ d: Targets.DetentDecision, scrollV: Double
     ) {
-        let target = graph.nodes[s].sheet!.bottomMost - d.target
+        let target = graph.motion[s].sheetBottom - d.target
         guard scrollV != 0 || offsets[s] != target else { return }
         springTo(s, .detent, target: target, velocity: scrollV)
     }

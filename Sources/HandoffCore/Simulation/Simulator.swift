@@ -164,7 +164,7 @@ public struct Simulator: Sendable {
                 AnimationInfo(
                     node: s.node, kind: s.kind,
                     target: graph.motion[s.node].isSheet
-                        ? graph.nodes[s.node].sheet!.bottomMost - s.target : s.target)
+                        ? graph.motion[s.node].sheetBottom - s.target : s.target)
             case .transition(let t):
                 AnimationInfo(node: t.node, kind: .transition, target: Double(t.to))
             }
