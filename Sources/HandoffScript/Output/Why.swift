@@ -2,20 +2,8 @@ import HandoffCore
 
 /// `why`: the last command's decisions, each with the SPEC rule that made it and its numbers.
 enum Why {
-    /// Whether a fact carries a decision `why` explains (the others only happened).
-    static func explains(_ e: Event) -> Bool {
-        switch e {
-        case .touchDown, .tapMoved, .edgeHit, .pageSelected, .repair, .tap, .refused, .decided,
-            .tracking, .offAxis, .hazard, .panNotBegun, .code:
-            true
-        case .stopped, .swallowed, .recognizer, .touchesCancelled, .owner,
-            .moved, .flingFrame, .handoff, .released, .momentumStarted, .momentumEnded,
-            .springStarted, .springEnded, .tabbed, .transitionEnded, .delivered:
-            false
-        }
-    }
-
-    /// The explanation of the facts of `command` (those `explains` keeps) and its moves' ledgers.
+    /// The explanation of the facts of `command` (those `Session.collect` keeps for it) and its
+    /// moves' ledgers.
     static func report(command: String, facts: [Event], moves: [Ledger], sim: Simulator)
         -> WhyReport
     {
@@ -227,7 +215,7 @@ enum Why {
         case .stopped, .swallowed, .recognizer, .touchesCancelled, .owner,
             .moved, .flingFrame, .handoff, .released, .momentumStarted, .momentumEnded,
             .springStarted, .springEnded, .tabbed, .transitionEnded, .delivered:
-            preconditionFailure("why explains only the facts `explains` keeps")
+            preconditionFailure("why explains only the facts `Session.collect` keeps for it")
         }
     }
 

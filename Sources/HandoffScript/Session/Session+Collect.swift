@@ -3,7 +3,8 @@ import HandoffCore
 /// Turning the simulator's log into a command's facts.
 extension Session {
     /// A command's fling frames summed: their ledgers, and the last one's time and frame. (A
-    /// type of its own: an optional tuple of these was destroyed through its type's metadata.)
+    /// type of its own, never optional: an optional tuple of these, or an optional of this type,
+    /// was destroyed through its type's metadata on every command.)
     private struct FlingSum {
         var total: Ledger
         var time: Double
@@ -27,8 +28,8 @@ extension Session {
         // This command's fling summary, summed here over its frames and put in its places (in
         // the facts at `flingAt`, in the moves `why` explains at `flingMove`) once, after the
         // last entry: summed in place there, every frame would copy its shares.
-        var fling: FlingSum?
-        var flingAt = 0
+        var fling = FlingSum(total: Ledger(d: 0), time: 0, frame: 0)
+        var flingAt: Int?  // nil: no fling frame yet
         var flingMove = 0
         // The app's code's writes (SPEC §13.3), printed after the motion lines.
         var code: [CodeSummary] = []
@@ -101,10 +102,10 @@ extension Session {
                         // saw it at its first frame.
                         continue
                     case .flingFrame(let l):
-                        if fling != nil {
-                            fling!.total.merge(l)
-                            fling!.time = time
-                            fling!.frame = frame
+                        if flingAt != nil {
+                            fling.total.merge(l)
+                            fling.time = time
+                            fling.frame = frame
                         } else {
                             fling = FlingSum(total: l, time: time, frame: frame)
                             // Stand-ins until the sum is known.
@@ -115,19 +116,21 @@ extension Session {
                         continue
                     case .moved(let l):
                         _ = why.observeMove(l)
-                    case .touchDown, .stopped, .swallowed, .recognizer, .tapMoved,
-                        .delivered, .touchesCancelled, .panNotBegun,
-                        .owner, .handoff, .released, .momentumStarted, .momentumEnded, .edgeHit,
-                        .springStarted, .springEnded, .tap, .tabbed, .pageSelected,
-                        .transitionEnded,
+                    case .touchDown, .tapMoved, .panNotBegun, .edgeHit, .tap, .pageSelected,
                         .repair, .refused:
-                        if Why.explains(event) { why.observe(event) }
+                        // A fact that carries a decision `why` explains (`Why.explain`).
+                        why.observe(event)
+                    case .stopped, .swallowed, .recognizer, .delivered, .touchesCancelled, .owner,
+                        .handoff, .released, .momentumStarted, .momentumEnded, .springStarted,
+                        .springEnded, .tabbed, .transitionEnded:
+                        // It only happened: `why` has nothing to explain.
+                        break
                     }
                     // Moved into the fact, not copied.
                     facts.append(.event(Occurrence(time: time, frame: frame, event: consume event)))
                 }
             }
-            if let fling {
+            if let flingAt {
                 why.updateMove(at: flingMove, to: fling.total)
                 facts[flingAt] = .fling(fling.total, time: fling.time, frame: fling.frame)
             }
