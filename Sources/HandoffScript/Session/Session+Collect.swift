@@ -2,15 +2,6 @@ import HandoffCore
 
 /// Turning the simulator's log into a command's facts.
 extension Session {
-    /// A command's fling frames summed: their ledgers, and the last one's time and frame. (A
-    /// type of its own, never optional: an optional tuple of these, or an optional of this type,
-    /// was destroyed through its type's metadata on every command.)
-    private struct FlingSum {
-        var total: Ledger
-        var time: Double
-        var frame: Int
-    }
-
     /// Drains the simulator's log into facts: tap recognitions are folded into the delivery line,
     /// momentum frames into one `fling` summary per command, and the decisions only `why` prints
     /// are kept aside for it.
@@ -25,12 +16,13 @@ extension Session {
         factBuffer = []
         facts.empty()
         let stateCount = paths.entries.count + 2
-        // This command's fling summary, summed here over its frames and put in its places (in
-        // the facts at `flingAt`, in the moves `why` explains at `flingMove`) once, after the
-        // last entry: summed in place there, every frame would copy its shares.
-        var fling = FlingSum(total: Ledger(d: 0), time: 0, frame: 0)
+        // This command's fling summary: its frames' ledgers summed in place in the moves `why`
+        // explains (at `flingMove`), and put in the facts (at `flingAt`) once, after the last
+        // entry, with the last frame's time and frame.
         var flingAt: Int?  // nil: no fling frame yet
         var flingMove = 0
+        var flingTime = 0.0
+        var flingFrame = 0
         // The app's code's writes (SPEC §13.3), printed after the motion lines.
         var code: [CodeSummary] = []
         // The log's entries, in the buffer the log had at the last drain (given back to it then).
@@ -103,16 +95,15 @@ extension Session {
                         continue
                     case .flingFrame(let l):
                         if flingAt != nil {
-                            fling.total.merge(l)
-                            fling.time = time
-                            fling.frame = frame
+                            why.mergeMove(at: flingMove, l)
                         } else {
-                            fling = FlingSum(total: l, time: time, frame: frame)
-                            // Stand-ins until the sum is known.
+                            flingMove = why.observeMove(l)
+                            // A stand-in until the sum is known.
                             flingAt = facts.count
                             facts.append(.fling(Ledger(d: 0), time: 0, frame: 0))
-                            flingMove = why.observeMove(Ledger(d: 0))
                         }
+                        flingTime = time
+                        flingFrame = frame
                         continue
                     case .moved(let l):
                         _ = why.observeMove(l)
@@ -131,8 +122,7 @@ extension Session {
                 }
             }
             if let flingAt {
-                why.updateMove(at: flingMove, to: fling.total)
-                facts[flingAt] = .fling(fling.total, time: fling.time, frame: fling.frame)
+                facts[flingAt] = .fling(why.move(at: flingMove), time: flingTime, frame: flingFrame)
             }
         }
         for c in code { facts.append(.code(c)) }

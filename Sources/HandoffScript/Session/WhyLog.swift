@@ -24,15 +24,20 @@ struct WhyLog {
             facts.append(event)
         }
 
-        /// Notes a move; returns where it is, for `updateMove`.
+        /// Notes a move; returns where it is, for `mergeMove` and `move(at:)`.
         mutating func observeMove(_ move: Ledger) -> Int {
             moves.append(move)
             return moves.count - 1
         }
 
-        /// Replaces the move at `index` (a fling's summary grows frame by frame).
-        mutating func updateMove(at index: Int, to move: Ledger) {
-            moves[index] = move
+        /// Adds `move` to the move at `index`, in place (a fling's summary grows frame by frame).
+        mutating func mergeMove(at index: Int, _ move: Ledger) {
+            moves[index].merge(move)
+        }
+
+        /// The move at `index`.
+        func move(at index: Int) -> Ledger {
+            moves[index]
         }
 
         /// Forgets everything, keeping the buffers' capacity.
