@@ -11,10 +11,9 @@ extension Session {
             scanEvents()
             debug.scanMark = 0
         }
-        // The session's buffer, kept from one command to the next (`run` gives it back).
+        // The session's buffer, kept from one command to the next (`run` gives it back, empty).
         var facts = factBuffer
         factBuffer = []
-        facts.empty()
         let stateCount = paths.entries.count + 2
         // This command's fling summary: its frames' ledgers summed in place in the moves `why`
         // explains (at `flingMove`), and put in the facts (at `flingAt`) once, after the last

@@ -51,7 +51,8 @@ package struct Session {
     package var verifying = false
     /// What `why` explains: the decisions of the last command that made any.
     var why = WhyLog()
-    /// The facts array `collect` fills, kept with its capacity from one command to the next.
+    /// The facts array `collect` fills, kept empty with its capacity from one command to the
+    /// next.
     var factBuffer: [Fact] = []
     /// The buffer the simulator's log and `collect` trade at each drain.
     var logBuffer: [Occurrence] = []

@@ -42,9 +42,10 @@ struct WhyLog {
 
         /// Forgets everything, keeping the buffers' capacity.
         fileprivate mutating func clear() {
-            // Mostly empty already (`commit` took them): an empty array is left alone.
-            facts.empty()
-            moves.empty()
+            // Mostly empty already (`commit` took them, or the command decided nothing): an empty
+            // array is left alone, without a call.
+            if !facts.isEmpty { facts.empty() }
+            if !moves.isEmpty { moves.empty() }
             trackingAt = nil
         }
     }
