@@ -28,97 +28,90 @@ extension Session {
         var entries = logBuffer
         logBuffer = []
         sim.drainLog(into: &entries)
-        defer {
-            entries.empty()
-            logBuffer = entries
-        }
+        // Given back to the log at the next drain, empty: every entry is taken below.
+        defer { logBuffer = entries }
         sampler?.observe(entries)
         // Room for the state changes `run` appends after them: the array grows once.
         facts.reserveCapacity(entries.count + stateCount)
         // What `why` explains is filled as the entries are read.
         why.collecting { why in
-            entries.withUnsafeMutableBufferPointer { entries in
-                guard let first = entries.baseAddress else { return }
-                for k in entries.indices {
-                    // Moved out of the buffer (an entry with nothing to destroy put in its place):
-                    // moved on into the facts, not copied.
-                    let o = (first + k).move()
-                    (first + k).initialize(
-                        to: Occurrence(time: 0, frame: 0, event: .momentumEnded(driver: 0)))
-                    // Taken apart once: the event is matched and moved on by itself (matched in
-                    // place in the occurrence, it was copied whole to read a payload).
-                    let time = o.time
-                    let frame = o.frame
-                    let event = (consume o).event
-                    if case .decided(let reason) = event {
-                        // Only `why` prints it (moved there, not copied), but for a caught sheet,
-                        // which is also a line of its own (SPEC §5.9).
-                        guard case .sheetCaught = reason else {
-                            why.observe(consume event)
-                            continue
-                        }
-                        why.observe(event)
-                        facts.append(
-                            .event(Occurrence(time: time, frame: frame, event: consume event)))
+            // Taken from the end in their order (reversed once, in place, by moves): each entry is
+            // moved out and on into the facts, not copied, and the buffer is left empty with its
+            // room, with nothing put in an entry's place to be destroyed after.
+            entries.withUnsafeMutableBufferPointer { $0.reverse() }
+            while let o = entries.popLast() {
+                // Taken apart once: the event is matched and moved on by itself (matched in
+                // place in the occurrence, it was copied whole to read a payload).
+                let time = o.time
+                let frame = o.frame
+                let event = (consume o).event
+                if case .decided(let reason) = event {
+                    // Only `why` prints it (moved there, not copied), but for a caught sheet,
+                    // which is also a line of its own (SPEC §5.9).
+                    guard case .sheetCaught = reason else {
+                        why.observe(consume event)
                         continue
                     }
-                    switch event {
-                    case .recognizer(.tap, .recognized), .decided:
-                        continue
-                    case .tracking, .offAxis:
-                        // `why` explains only the last (and only for a command that decided nothing
-                        // else: `WhyLog.commit`).
-                        why.observeTracking(event)
-                        // A move over many frames inside the slop reports where it ended up, once.
-                        if let last = facts.last, case .event(let p) = last,
-                            case .tracking = p.event
-                        {
-                            facts.removeLast()
-                        }
-                        if let last = facts.last, case .event(let p) = last, case .offAxis = p.event
-                        {
-                            facts.removeLast()
-                        }
-                    case .code(let w):
-                        // One line per rule and path, after the command's motion lines.
-                        if let k = code.firstIndex(where: { $0.matches(w) }) {
-                            code[k].add(w, time: time, frame: frame)
-                        } else {
-                            code.append(CodeSummary(w, time: time, frame: frame))
-                            why.observe(event)
-                        }
-                        continue
-                    case .hazard:
-                        // Summed over the command and printed once at its end (`run`); breakpoints
-                        // saw it at its first frame.
-                        continue
-                    case .flingFrame(let l):
-                        if flingAt != nil {
-                            why.mergeMove(at: flingMove, l)
-                        } else {
-                            flingMove = why.observeMove(l)
-                            // A stand-in until the sum is known.
-                            flingAt = facts.count
-                            facts.append(.fling(Ledger(d: 0), time: 0, frame: 0))
-                        }
-                        flingTime = time
-                        flingFrame = frame
-                        continue
-                    case .moved(let l):
-                        _ = why.observeMove(l)
-                    case .touchDown, .tapMoved, .panNotBegun, .edgeHit, .tap, .pageSelected,
-                        .repair, .refused:
-                        // A fact that carries a decision `why` explains (`Why.explain`).
-                        why.observe(event)
-                    case .stopped, .swallowed, .recognizer, .delivered, .touchesCancelled, .owner,
-                        .handoff, .released, .momentumStarted, .momentumEnded, .springStarted,
-                        .springEnded, .tabbed, .transitionEnded:
-                        // It only happened: `why` has nothing to explain.
-                        break
-                    }
-                    // Moved into the fact, not copied.
-                    facts.append(.event(Occurrence(time: time, frame: frame, event: consume event)))
+                    why.observe(event)
+                    facts.append(
+                        .event(Occurrence(time: time, frame: frame, event: consume event)))
+                    continue
                 }
+                switch event {
+                case .recognizer(.tap, .recognized), .decided:
+                    continue
+                case .tracking, .offAxis:
+                    // `why` explains only the last (and only for a command that decided nothing
+                    // else: `WhyLog.commit`).
+                    why.observeTracking(event)
+                    // A move over many frames inside the slop reports where it ended up, once.
+                    if let last = facts.last, case .event(let p) = last,
+                        case .tracking = p.event
+                    {
+                        facts.removeLast()
+                    }
+                    if let last = facts.last, case .event(let p) = last, case .offAxis = p.event {
+                        facts.removeLast()
+                    }
+                case .code(let w):
+                    // One line per rule and path, after the command's motion lines.
+                    if let k = code.firstIndex(where: { $0.matches(w) }) {
+                        code[k].add(w, time: time, frame: frame)
+                    } else {
+                        code.append(CodeSummary(w, time: time, frame: frame))
+                        why.observe(event)
+                    }
+                    continue
+                case .hazard:
+                    // Summed over the command and printed once at its end (`run`); breakpoints
+                    // saw it at its first frame.
+                    continue
+                case .flingFrame(let l):
+                    if flingAt != nil {
+                        why.mergeMove(at: flingMove, l)
+                    } else {
+                        flingMove = why.observeMove(l)
+                        // A stand-in until the sum is known.
+                        flingAt = facts.count
+                        facts.append(.fling(Ledger(d: 0), time: 0, frame: 0))
+                    }
+                    flingTime = time
+                    flingFrame = frame
+                    continue
+                case .moved(let l):
+                    _ = why.observeMove(l)
+                case .touchDown, .tapMoved, .panNotBegun, .edgeHit, .tap, .pageSelected,
+                    .repair, .refused:
+                    // A fact that carries a decision `why` explains (`Why.explain`).
+                    why.observe(event)
+                case .stopped, .swallowed, .recognizer, .delivered, .touchesCancelled, .owner,
+                    .handoff, .released, .momentumStarted, .momentumEnded, .springStarted,
+                    .springEnded, .tabbed, .transitionEnded:
+                    // It only happened: `why` has nothing to explain.
+                    break
+                }
+                // Moved into the fact, not copied.
+                facts.append(.event(Occurrence(time: time, frame: frame, event: consume event)))
             }
             if let flingAt {
                 facts[flingAt] = .fling(why.move(at: flingMove), time: flingTime, frame: flingFrame)
