@@ -66,12 +66,9 @@ struct WhyLog {
         pending.observe(event)
     }
 
-    /// Runs `body` with the running command's decisions to fill (handed over, not copied).
+    /// Runs `body` with the running command's decisions to fill, in place.
     mutating func collecting<R>(_ body: (inout Pending) -> R) -> R {
-        var taken = Pending()
-        swap(&taken, &pending)
-        defer { swap(&taken, &pending) }
-        return body(&taken)
+        body(&pending)
     }
 
     /// The running command `command` ended: its decisions, when it made any, become what `why`
