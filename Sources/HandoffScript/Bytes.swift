@@ -2,7 +2,8 @@
 /// the trace runner's expected lines, the parse cache and the history's interned texts.
 package enum Bytes {
     /// Whether the `n` bytes at `a` and at `b` are the same: four machine words at a time, then
-    /// one, then the last word again (overlapping) instead of byte by byte.
+    /// one, then the last word again (overlapping) instead of byte by byte; a line of four to
+    /// seven bytes as two overlapping halves.
     @inline(__always)
     package static func equal(_ a: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>, _ n: Int)
         -> Bool
@@ -13,8 +14,15 @@ package enum Bytes {
             p.loadUnaligned(fromByteOffset: i, as: UInt64.self)
         }
         guard n >= 8 else {
-            for i in 0..<n where a[i] != b[i] { return false }
-            return true
+            // Four bytes at the start and four at the end (overlapping) for four to seven.
+            guard n >= 4 else {
+                for i in 0..<n where a[i] != b[i] { return false }
+                return true
+            }
+            func half(_ p: UnsafeRawPointer, _ i: Int) -> UInt32 {
+                p.loadUnaligned(fromByteOffset: i, as: UInt32.self)
+            }
+            return half(pa, 0) == half(pb, 0) && half(pa, n &- 4) == half(pb, n &- 4)
         }
         var i = 0
         while i &+ 32 <= n {
