@@ -55,8 +55,6 @@ struct ParseCache {
 
         /// The slot of the line's hash value (its pair is `slot ^ 1`).
         fileprivate var slot: Int { Int(hash % UInt32(ParseCache.size)) }
-        /// The hash and the length, as `keys` holds them.
-        fileprivate var packed: UInt64 { UInt64(hash) << 32 | UInt64(length) }
         fileprivate var isKept: Bool { length <= ParseCache.maxLength }
     }
 
@@ -69,9 +67,9 @@ struct ParseCache {
 
     /// Each slot's line (`.empty`: a blank line or a comment is never kept).
     private var slots: [Slot] = []
-    /// Each slot's line's hash and length (`Key.packed`): a line is compared byte by byte only
-    /// with a line of the same hash and length.
-    private var keys: [UInt64] = []
+    /// Each slot's line's hash: a line is compared byte by byte only with a line of the same
+    /// hash. (`keys` and `next` are narrow, 32 and 16 bits: a session clears them once.)
+    private var keys: [UInt32] = []
     /// Lines longer than this are parsed every time (they are rare and would only crowd it).
     static let maxLength = 256
     /// Slots for a session's distinct lines: 3,000 typed lines hold about 800 (their numbers
@@ -81,7 +79,7 @@ struct ParseCache {
     /// For each slot, the slot of the line that came after it last time (-1: none yet). Scripts
     /// and traces repeat the same sequences of lines, so the line after a hit is first compared
     /// with that one slot: no hashing at all.
-    private var next: [Int] = []
+    private var next: [Int16] = []
     /// The slot of the last line found or kept (-1: none).
     private var last = -1
 
@@ -109,7 +107,7 @@ struct ParseCache {
         if slots.isEmpty { allocate() }
         if last >= 0 {
             // A line that failed is left to its hash: the guess is for a script's commands.
-            let guess = next[last]
+            let guess = Int(next[last])
             if guess >= 0, case .parsed(let e) = slots[guess], Self.same(e.line, bytes) {
                 last = guess
                 return .parsed(e)
@@ -121,11 +119,11 @@ struct ParseCache {
             return .missing(key: key)
         }
         let h = key.slot
-        if keys[h] == key.packed, let found = lookup(h, bytes) {
+        if keys[h] == key.hash, let found = lookup(h, bytes) {
             self.found(h)
             return found
         }
-        if keys[h ^ 1] == key.packed, let found = lookup(h ^ 1, bytes) {
+        if keys[h ^ 1] == key.hash, let found = lookup(h ^ 1, bytes) {
             self.found(h ^ 1)
             return found
         }
@@ -160,7 +158,7 @@ struct ParseCache {
         let h = key.slot
         let k = isEmpty(h) || !isEmpty(h ^ 1) ? h : h ^ 1
         slots[k] = slot
-        keys[k] = key.packed
+        keys[k] = key.hash
         found(k)
     }
 
@@ -185,7 +183,7 @@ struct ParseCache {
 
     /// Notes that the line in slot `k` follows the last one.
     private mutating func found(_ k: Int) {
-        if last >= 0 { next[last] = k }
+        if last >= 0 { next[last] = Int16(k) }
         last = k
     }
 
