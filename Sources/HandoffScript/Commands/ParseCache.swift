@@ -9,10 +9,13 @@ struct ParseCache {
     /// neither (a `ParsedCommand` copied and destroyed costs hundreds of instructions).
     final class Entry: Sendable {
         let line: String
+        /// The line's bytes as a lookup compares them.
+        let packed: Packed
         let parsed: ParsedCommand
 
         init(line: String, parsed: ParsedCommand) {
             self.line = line
+            packed = Packed(line)
             self.parsed = parsed
         }
     }
@@ -21,6 +24,8 @@ struct ParseCache {
     /// none.
     final class Failure: Sendable {
         let line: String
+        /// The line's bytes as a lookup compares them.
+        let packed: Packed
         let error: Diagnostic
         /// The error as printed without a place (`ErrorMessage.write` with no line number):
         /// worded once, however often the line fails; nil when the line first failed under
@@ -29,6 +34,7 @@ struct ParseCache {
 
         init(line: String, error: Diagnostic, wording: Bool) {
             self.line = line
+            packed = Packed(line)
             self.error = error
             guard wording else {
                 worded = nil
@@ -38,6 +44,30 @@ struct ParseCache {
             ErrorMessage.write(error, line: line, lineNumber: nil, file: nil, into: &worded)
             self.worded = worded
         }
+    }
+
+    /// A line's length and its bytes packed into two words (`Bytes.packed`): a line of at most
+    /// sixteen bytes (nearly every command) is all in them, so a lookup compares it with a kept
+    /// line as three integers, not byte by byte; a longer line's words are zero and its bytes
+    /// are compared.
+    struct Packed: Equatable {
+        let count: Int
+        let first: UInt64
+        let last: UInt64
+
+        init(count: Int, words: (UInt64, UInt64)) {
+            self.count = count
+            (first, last) = words
+        }
+
+        /// `line`'s.
+        init(_ line: String) {
+            var line = line
+            self = line.withUTF8 { Packed(count: $0.count, words: Bytes.packed($0)) }
+        }
+
+        /// Whether the words hold every byte of the line.
+        var isWhole: Bool { count <= Bytes.packedLimit }
     }
 
     /// What the cache knows of a line.
@@ -105,37 +135,46 @@ struct ParseCache {
     /// line read from a file needs no `String` to be found.
     mutating func find(bytes: UnsafeBufferPointer<UInt8>) -> Lookup {
         if slots.isEmpty { allocate() }
+        let packed = Packed(count: bytes.count, words: Bytes.packed(bytes))
         if last >= 0 {
             // A line that failed is left to its hash: the guess is for a script's commands.
             let guess = Int(next[last])
-            if guess >= 0, case .parsed(let e) = slots[guess], Self.same(e.line, bytes) {
+            if guess >= 0, case .parsed(let e) = slots[guess], e.packed == packed,
+                packed.isWhole || Self.same(e.line, bytes)
+            {
                 last = guess
                 return .parsed(e)
             }
         }
-        let key = Self.key(bytes)
+        let key = Self.key(bytes, packed)
         guard key.isKept else {
             last = -1
             return .missing(key: key)
         }
         let h = key.slot
-        if keys[h] == key.hash, let found = lookup(h, bytes) {
+        if keys[h] == key.hash, let found = lookup(h, bytes, packed) {
             self.found(h)
             return found
         }
-        if keys[h ^ 1] == key.hash, let found = lookup(h ^ 1, bytes) {
+        if keys[h ^ 1] == key.hash, let found = lookup(h ^ 1, bytes, packed) {
             self.found(h ^ 1)
             return found
         }
         return .missing(key: key)
     }
 
-    /// Slot `k`'s line, if its bytes are `bytes`.
-    private func lookup(_ k: Int, _ bytes: UnsafeBufferPointer<UInt8>) -> Lookup? {
+    /// Slot `k`'s line, if its bytes are `bytes` (packed: `packed`).
+    private func lookup(_ k: Int, _ bytes: UnsafeBufferPointer<UInt8>, _ packed: Packed)
+        -> Lookup?
+    {
         switch slots[k] {
         case .empty: return nil
-        case .parsed(let e): return Self.same(e.line, bytes) ? .parsed(e) : nil
-        case .failed(let f): return Self.same(f.line, bytes) ? .failed(f) : nil
+        case .parsed(let e):
+            return e.packed == packed && (packed.isWhole || Self.same(e.line, bytes))
+                ? .parsed(e) : nil
+        case .failed(let f):
+            return f.packed == packed && (packed.isWhole || Self.same(f.line, bytes))
+                ? .failed(f) : nil
         }
     }
 
@@ -143,7 +182,7 @@ struct ParseCache {
     mutating func insert(_ entry: Entry) {
         var line = entry.line
         guard !line.isEmpty else { return }
-        keep(.parsed(entry), key: line.withUTF8(Self.key))
+        keep(.parsed(entry), key: line.withUTF8 { Self.key($0, entry.packed) })
     }
 
     /// Keeps `entry` for its line, found `.missing(key)` (unless the line is too long to keep).
@@ -176,9 +215,13 @@ struct ParseCache {
         return false
     }
 
-    /// The key of a line's bytes.
-    private static func key(_ bytes: UnsafeBufferPointer<UInt8>) -> Key {
-        Key(hash: bytes.count <= maxLength ? Bytes.hash(bytes) : 0, length: bytes.count)
+    /// The key of a line's bytes (packed: `packed`): a short line's hash is its words'.
+    private static func key(_ bytes: UnsafeBufferPointer<UInt8>, _ packed: Packed) -> Key {
+        let hash =
+            packed.isWhole
+            ? Bytes.hash(packed: (packed.first, packed.last), count: packed.count)
+            : bytes.count <= maxLength ? Bytes.hash(bytes) : 0
+        return Key(hash: hash, length: bytes.count)
     }
 
     /// Notes that the line in slot `k` follows the last one.
