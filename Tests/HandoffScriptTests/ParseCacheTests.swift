@@ -83,4 +83,27 @@ import Testing
                     == nil)
         }
     }
+
+    /// A line of up to sixteen bytes is compared by its packed words: two lines of the same
+    /// length differing in any one byte (or in length alone) never pack the same.
+    @Test func packedLinesDifferWhereTheirBytesDo() {
+        for n in 0...20 {
+            let line = (0..<n).map { UInt8(ascii: "a") + UInt8($0 % 26) }
+            let packed = line.withUnsafeBufferPointer(Bytes.packed)
+            let longer = (line + [UInt8(ascii: "a")]).withUnsafeBufferPointer(Bytes.packed)
+            if n < Bytes.packedLimit, n >= 1 {
+                // Only the length tells "aaaa…" of n from n + 1 bytes apart: the cache compares it.
+                #expect(
+                    ParseCache.Packed(count: n, words: packed)
+                        != ParseCache.Packed(count: n + 1, words: longer))
+            }
+            guard n <= Bytes.packedLimit else { continue }
+            for k in 0..<n {
+                var other = line
+                other[k] ^= 0x20
+                let changed = other.withUnsafeBufferPointer(Bytes.packed)
+                #expect(changed != packed, "\(n) bytes, byte \(k)")
+            }
+        }
+    }
 }

@@ -25,7 +25,17 @@ package enum CommandParser {
         -> ParsedCommand?
     {
         Token.split(line, into: &words)
-        guard let head = words.first else { return nil }
+        guard !words.isEmpty else { return nil }
+        return try parseWords(line, words: &words)
+    }
+
+    /// `parseWithSource` of a line already split into `words` (at least one): a command, never
+    /// nil (returned as it is made, so a caller keeping it moves it instead of copying it out
+    /// of an optional).
+    static func parseWords(_ line: String, words: inout [Token]) throws(Diagnostic)
+        -> ParsedCommand
+    {
+        let head = words[0]
         guard let name = CommandTable.name(head) else {
             throw Diagnostic(.unknownCommand(head.text), at: head)
         }
@@ -135,12 +145,11 @@ package enum CommandParser {
         return Double(String(copying: utf8))
     }
 
-    /// 10^0 … 10^15, each an exact double (each product of tens is exact up to 10^22).
-    private static let exactPowers: [Double] = {
-        var powers = [1.0]
-        while powers.count <= 15 { powers.append(powers[powers.count - 1] * 10) }
-        return powers
-    }()
+    /// 10^0 … 10^15, each an exact double (every power of ten up to 10^22 is), written out: no
+    /// table built on the first number read.
+    private static let exactPowers: [Double] = [
+        1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15,
+    ]
 
     /// `120ms`, `0.3s`, or a bare number of seconds.
     /// The latest time a `plot` window may name (no session runs this long; a larger number

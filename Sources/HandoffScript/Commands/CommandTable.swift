@@ -152,10 +152,14 @@ package enum CommandTable {
 
     package static var names: [String] { all.map(\.name) }
 
-    private static let byName: [String: CommandSpec] = Dictionary(
-        uniqueKeysWithValues: all.map { ($0.name, $0) })
+    package static func spec(_ name: String) -> CommandSpec? { index(name).map { all[$0] } }
 
-    package static func spec(_ name: String) -> CommandSpec? { byName[name] }
+    /// The row of the command named `name`: its bytes packed into an integer and compared with
+    /// each name's, as `name(_:)` finds a typed word (no dictionary to build or hash into).
+    private static func index(_ name: String) -> Int? {
+        guard let key = packed(name.utf8.span) else { return nil }
+        return packedNames.firstIndex(of: key)
+    }
 
     /// The command `word` names, as the table spells it: the word's bytes packed into an
     /// integer, compared with each name's (every name is at most eight bytes), without making a
@@ -183,7 +187,12 @@ package enum CommandTable {
         return key
     }
 
-    package static func usage(_ name: String) -> String? { spec(name)?.usage }
+    /// The usage line of the command named `name` (an error's last line): read from its row,
+    /// which is not copied.
+    package static func usage(_ name: String) -> String? { index(name).map { all[$0].usage } }
+
+    /// The fixed words that may follow the command named `name` (none for no command).
+    static func words(_ name: String) -> [String] { index(name).map { all[$0].words } ?? [] }
 }
 
 /// The `set` keys and their values.

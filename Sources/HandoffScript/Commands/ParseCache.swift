@@ -1,23 +1,105 @@
-/// Lines already parsed (parsing is pure, so a line always gives the same command): a small table indexed by a cheap hash of the line's bytes, so a repeated line costs
-/// one pass over its bytes and one comparison instead of hashing a `String` for a dictionary.
-/// Two slots per hash value; a line that finds both taken replaces the first. A line that
-/// follows the same line as last time is found without hashing.
+/// Lines already parsed, each with its command or its error (parsing is pure, so a line always
+/// gives the same command or fails the same way, and a session repeats its typos: a third of a
+/// realistic session's lines are errors): a small table indexed by a cheap hash of the line's
+/// bytes, computed once a line: a lookup that misses hands it back for keeping the line. Two
+/// slots per hash value; a line that finds both taken replaces the first. A line that follows
+/// the same line as last time is found without hashing.
 struct ParseCache {
     /// A line and its command, shared: a hit hands out the entry, so running the command copies
-    /// neither (a `ParsedCommand` copied and destroyed costs hundreds of instructions). (A line
-    /// that does not parse is kept with its error in the session's `FailedLines`.)
+    /// neither (a `ParsedCommand` copied and destroyed costs hundreds of instructions).
     final class Entry: Sendable {
         let line: String
+        /// The line's bytes as a lookup compares them.
+        let packed: Packed
         let parsed: ParsedCommand
 
         init(line: String, parsed: ParsedCommand) {
             self.line = line
+            packed = Packed(line)
             self.parsed = parsed
         }
     }
 
-    /// Each slot's entry (nil for an empty slot: a blank line is never cached).
-    private var entries: [Entry?] = []
+    /// A line that does not parse, its error and the error's words, shared: finding it copies
+    /// none.
+    final class Failure: Sendable {
+        let line: String
+        /// The line's bytes as a lookup compares them.
+        let packed: Packed
+        let error: Diagnostic
+        /// The error as printed without a place (`ErrorMessage.write` with no line number):
+        /// worded once, however often the line fails; nil when the line first failed under
+        /// `--json`, which words its errors otherwise.
+        let worded: TextOutput?
+
+        init(line: String, error: Diagnostic, wording: Bool) {
+            self.line = line
+            packed = Packed(line)
+            self.error = error
+            guard wording else {
+                worded = nil
+                return
+            }
+            var worded = TextOutput()
+            ErrorMessage.write(error, line: line, lineNumber: nil, file: nil, into: &worded)
+            self.worded = worded
+        }
+    }
+
+    /// A line's length and its bytes packed into two words (`Bytes.packed`): a line of at most
+    /// sixteen bytes (nearly every command) is all in them, so a lookup compares it with a kept
+    /// line as three integers, not byte by byte; a longer line's words are zero and its bytes
+    /// are compared.
+    struct Packed: Equatable {
+        let count: Int
+        let first: UInt64
+        let last: UInt64
+
+        init(count: Int, words: (UInt64, UInt64)) {
+            self.count = count
+            (first, last) = words
+        }
+
+        /// `line`'s.
+        init(_ line: String) {
+            var line = line
+            self = line.withUTF8 { Packed(count: $0.count, words: Bytes.packed($0)) }
+        }
+
+        /// Whether the words hold every byte of the line.
+        var isWhole: Bool { count <= Bytes.packedLimit }
+    }
+
+    /// What the cache knows of a line.
+    enum Lookup {
+        case parsed(Entry)
+        case failed(Failure)
+        /// A line not kept; `key` keeps it (`keep`) without hashing it again.
+        case missing(key: Key)
+    }
+
+    /// Where a line goes in the table: its hash, or none for a line too long to keep.
+    struct Key {
+        fileprivate let hash: UInt32
+        fileprivate let length: Int
+
+        /// The slot of the line's hash value (its pair is `slot ^ 1`).
+        fileprivate var slot: Int { Int(hash % UInt32(ParseCache.size)) }
+        fileprivate var isKept: Bool { length <= ParseCache.maxLength }
+    }
+
+    /// What a slot holds.
+    private enum Slot {
+        case empty
+        case parsed(Entry)
+        case failed(Failure)
+    }
+
+    /// Each slot's line (`.empty`: a blank line or a comment is never kept).
+    private var slots: [Slot] = []
+    /// Each slot's line's hash: a line is compared byte by byte only with a line of the same
+    /// hash. (`keys` and `next` are narrow, 32 and 16 bits: a session clears them once.)
+    private var keys: [UInt32] = []
     /// Lines longer than this are parsed every time (they are rare and would only crowd it).
     static let maxLength = 256
     /// Slots for a session's distinct lines: 3,000 typed lines hold about 800 (their numbers
@@ -27,58 +109,124 @@ struct ParseCache {
     /// For each slot, the slot of the line that came after it last time (-1: none yet). Scripts
     /// and traces repeat the same sequences of lines, so the line after a hit is first compared
     /// with that one slot: no hashing at all.
-    private var next: [Int] = []
-    /// The slot of the last line found or inserted (-1: none).
+    private var next: [Int16] = []
+    /// The slot of the last line found or kept (-1: none).
     private var last = -1
 
-    /// The entry of `line`, if it is in the cache.
+    /// The entry of `line`, if it parsed before.
     mutating func lookup(_ line: String) -> Entry? {
-        var line = line
-        return line.withUTF8 { entry(bytes: $0) }
+        guard case .parsed(let entry) = find(line) else { return nil }
+        return entry
     }
 
-    /// The entry of the line whose UTF-8 bytes are `bytes`, if it is in the cache: found by its
-    /// bytes, so a line read from a file needs no `String` to be found.
+    /// What the cache knows of `line`.
+    mutating func find(_ line: String) -> Lookup {
+        var line = line
+        return line.withUTF8 { find(bytes: $0) }
+    }
+
+    /// The entry of the line whose UTF-8 bytes are `bytes`, if it parsed before.
     mutating func entry(bytes: UnsafeBufferPointer<UInt8>) -> Entry? {
-        guard !entries.isEmpty else { return nil }
+        guard case .parsed(let entry) = find(bytes: bytes) else { return nil }
+        return entry
+    }
+
+    /// What the cache knows of the line whose UTF-8 bytes are `bytes`: found by its bytes, so a
+    /// line read from a file needs no `String` to be found.
+    mutating func find(bytes: UnsafeBufferPointer<UInt8>) -> Lookup {
+        if slots.isEmpty { allocate() }
+        let packed = Packed(count: bytes.count, words: Bytes.packed(bytes))
         if last >= 0 {
-            let guess = next[last]
-            if guess >= 0, let e = entries[guess], Self.same(e.line, bytes) {
+            // A line that failed is left to its hash: the guess is for a script's commands.
+            let guess = Int(next[last])
+            if guess >= 0, case .parsed(let e) = slots[guess], e.packed == packed,
+                packed.isWhole || Self.same(e.line, bytes)
+            {
                 last = guess
-                return e
+                return .parsed(e)
             }
         }
-        guard let h = Self.hash(bytes) else {
+        let key = Self.key(bytes, packed)
+        guard key.isKept else {
             last = -1
-            return nil
+            return .missing(key: key)
         }
-        if let e = entries[h], Self.same(e.line, bytes) {
-            found(h)
-            return e
+        let h = key.slot
+        if keys[h] == key.hash, let found = lookup(h, bytes, packed) {
+            self.found(h)
+            return found
         }
-        if let e = entries[h ^ 1], Self.same(e.line, bytes) {
-            found(h ^ 1)
-            return e
+        if keys[h ^ 1] == key.hash, let found = lookup(h ^ 1, bytes, packed) {
+            self.found(h ^ 1)
+            return found
         }
-        return nil
+        return .missing(key: key)
+    }
+
+    /// Slot `k`'s line, if its bytes are `bytes` (packed: `packed`).
+    private func lookup(_ k: Int, _ bytes: UnsafeBufferPointer<UInt8>, _ packed: Packed)
+        -> Lookup?
+    {
+        switch slots[k] {
+        case .empty: return nil
+        case .parsed(let e):
+            return e.packed == packed && (packed.isWhole || Self.same(e.line, bytes))
+                ? .parsed(e) : nil
+        case .failed(let f):
+            return f.packed == packed && (packed.isWhole || Self.same(f.line, bytes))
+                ? .failed(f) : nil
+        }
     }
 
     /// Keeps `entry` for its line (unless the line is too long to keep).
     mutating func insert(_ entry: Entry) {
         var line = entry.line
-        guard !line.isEmpty, let h = line.withUTF8({ Self.hash($0) }) else { return }
-        if entries.isEmpty {
-            entries = Array(repeating: nil, count: Self.size)
-            next = Array(repeating: -1, count: Self.size)
-        }
-        let k = entries[h] == nil || entries[h ^ 1] != nil ? h : h ^ 1
-        entries[k] = entry
+        guard !line.isEmpty else { return }
+        keep(.parsed(entry), key: line.withUTF8 { Self.key($0, entry.packed) })
+    }
+
+    /// Keeps `entry` for its line, found `.missing(key)` (unless the line is too long to keep).
+    mutating func keep(_ entry: Entry, key: Key) { keep(.parsed(entry), key: key) }
+
+    /// Keeps `failure` for its line, found `.missing(key)`.
+    mutating func keep(_ failure: Failure, key: Key) { keep(.failed(failure), key: key) }
+
+    private mutating func keep(_ slot: Slot, key: Key) {
+        guard key.isKept else { return }
+        if slots.isEmpty { allocate() }
+        let h = key.slot
+        let k = isEmpty(h) || !isEmpty(h ^ 1) ? h : h ^ 1
+        slots[k] = slot
+        keys[k] = key.hash
         found(k)
+    }
+
+    /// Makes the table's slots, all empty (on the first line: a session that runs none keeps
+    /// none).
+    private mutating func allocate() {
+        slots = Array(repeating: .empty, count: Self.size)
+        keys = Array(repeating: 0, count: Self.size)
+        next = Array(repeating: -1, count: Self.size)
+    }
+
+    /// Whether slot `k` holds no line.
+    private func isEmpty(_ k: Int) -> Bool {
+        if case .empty = slots[k] { return true }
+        return false
+    }
+
+    /// The key of a line's bytes (packed: `packed`): a short line's hash is its words'.
+    private static func key(_ bytes: UnsafeBufferPointer<UInt8>, _ packed: Packed) -> Key {
+        let hash =
+            packed.isWhole
+            ? Bytes.hash(packed: (packed.first, packed.last), count: packed.count)
+            : bytes.count <= maxLength ? Bytes.hash(bytes) : 0
+        return Key(hash: hash, length: bytes.count)
     }
 
     /// Notes that the line in slot `k` follows the last one.
     private mutating func found(_ k: Int) {
-        if last >= 0 { next[last] = k }
+        if last >= 0 { next[last] = Int16(k) }
         last = k
     }
 
@@ -90,11 +238,5 @@ struct ParseCache {
             guard let a = stored.baseAddress, let b = bytes.baseAddress else { return true }
             return Bytes.equal(a, b, stored.count)
         } ?? utf8.elementsEqual(bytes)
-    }
-
-    /// FNV-1a over a line's UTF-8 bytes, folded to a slot; nil for a line too long to cache.
-    private static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
-        guard bytes.count <= maxLength else { return nil }
-        return Int(Bytes.hash(bytes) % UInt32(size))
     }
 }

@@ -21,10 +21,13 @@ extension Suggest {
         /// The word as typed is a candidate: nothing is suggested.
         private(set) var typed = false
 
-        init(_ word: String) {
+        init(_ word: String) { self.init(word, letters: Letters.ascii(word)) }
+
+        /// A search for `word`, whose letters (`Letters.ascii`) are `letters`.
+        init(_ word: String, letters: [UInt8]?) {
             self.word = word
-            ascii = Letters.ascii(word)
-            mask = ascii.map { Letters.mask($0[...]) } ?? 0
+            ascii = letters
+            mask = letters.map { Letters.mask($0[...]) } ?? 0
         }
 
         /// Compares an ASCII candidate, `name`, by its letters (and their set, if known):
@@ -38,8 +41,8 @@ extension Suggest {
             let limit = min(max(1, min(ascii.count, c.count) / 3), bestDistance)
             guard abs(ascii.count - c.count) <= limit else { return }
             let other = other ?? Letters.mask(c)
-            guard (mask & ~other).nonzeroBitCount <= limit,
-                (other & ~mask).nonzeroBitCount <= limit,
+            guard Suggest.hasAtMost(limit, bitsIn: mask & ~other),
+                Suggest.hasAtMost(limit, bitsIn: other & ~mask),
                 let d = closeDistance(ascii, c, limit)
             else { return }
             if d == 0, name == word {
@@ -107,6 +110,18 @@ extension Suggest {
             }
             return isClose(w, c, d) ? d : nil
         }
+    }
+
+    /// Whether `bits` has at most `n` bits set: clearing its lowest `n` leaves none (a limit is
+    /// one or two edits, where counting all its bits took a loop over the word).
+    static func hasAtMost(_ n: Int, bitsIn bits: UInt64) -> Bool {
+        var x = bits
+        var k = 0
+        while k < n, x != 0 {
+            x &= x &- 1
+            k += 1
+        }
+        return x == 0
     }
 
     /// The distance of two words when it is 0 or 1 (equal, or one letter inserted, deleted,

@@ -127,16 +127,21 @@ package enum Suggest {
     private static let commandIsDrastic = commands.names.map(drastic.contains)
 
     package static func closest(to word: String, in candidates: Candidates) -> String? {
-        closestIndex(to: word, in: candidates).map { candidates.names[$0] }
+        closestIndex(to: word, in: candidates, letters: Letters.ascii(word)).map {
+            candidates.names[$0]
+        }
     }
 
-    /// The index in `candidates` of `closest`'s answer.
-    private static func closestIndex(to word: String, in candidates: Candidates) -> Int? {
+    /// The index in `candidates` of `closest`'s answer; `letters` are the word's
+    /// (`Letters.ascii`), which a caller that read them already passes on.
+    private static func closestIndex(
+        to word: String, in candidates: Candidates, letters: [UInt8]?
+    ) -> Int? {
         // A candidate whose length differs by more than the bound is never looked at (a
         // 1,000-letter id on a 10,000-node scene costs nothing per node).
         let longest = candidates.longest
         guard word.utf8.count <= longest + max(1, longest / 3) else { return nil }
-        var search = Search(word)
+        var search = Search(word, letters: letters)
         if let ascii = search.ascii {
             let n = ascii.count
             /// Compares the names of `length` letters; false when one is the word as typed.
@@ -220,13 +225,15 @@ package enum Suggest {
         } else if let s = synonyms[word.lowercased()] {
             return s
         }
-        guard let k = closestIndex(to: word, in: commands) else { return nil }
+        guard let k = closestIndex(to: word, in: commands, letters: ascii) else { return nil }
         let s = commands.names[k]
         if commandIsDrastic[k] {
             // The names are lowercase ASCII: one edit from an ASCII word's letters, or from
             // another word's lowercase characters.
             if let ascii {
-                guard withinOne(ascii, Array(s.utf8)) == 1, ascii.count >= 3 else { return nil }
+                // The name's letters as `commands` holds them (no array made for it).
+                let name = commands.letters[commands.spans[k]!]
+                guard withinOne(ascii[...], name) == 1, ascii.count >= 3 else { return nil }
             } else {
                 var table: [Int] = []
                 let d = distance(Array(word.lowercased()), Array(s), &table)

@@ -208,7 +208,8 @@ extension ErrorMessage {
 
     /// A word after the last argument: one of the command's fixed words, if close.
     private static func unexpectedSuggestion(_ word: String, _ command: String) -> String? {
-        guard let words = CommandTable.spec(command)?.words, !words.isEmpty else { return nil }
+        let words = CommandTable.words(command)
+        guard !words.isEmpty else { return nil }
         return Suggest.closest(to: word, in: words)
     }
 

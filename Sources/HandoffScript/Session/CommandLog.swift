@@ -129,7 +129,7 @@ struct CommandLog {
         return id
     }
 
-    /// FNV-1a over the text's bytes, folded to a slot of `interned`.
+    /// The text's bytes hashed (`Bytes.hash`), folded to a slot of `interned`.
     private static func slot(_ utf8: UnsafeBufferPointer<UInt8>) -> Int {
         Int(Bytes.hash(utf8) % UInt32(internLimit))
     }

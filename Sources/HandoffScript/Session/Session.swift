@@ -58,14 +58,12 @@ package struct Session {
     var logBuffer: [Occurrence] = []
     /// Collects the timeline while `plot` re-runs the history (nil otherwise: one check per frame).
     var sampler: TimelineSampler?
-    /// Lines already parsed (parsing is pure, so a line always gives the same command).
+    /// Lines already parsed, with their commands or their errors (parsing is pure, so a line
+    /// always gives the same command, and a typo repeated is not parsed again).
     private var parsed = ParseCache()
-    /// Lines that did not parse, with their errors (a typo repeated is not parsed again).
-    private var failedLines = FailedLines()
     /// The words of the line being parsed (one array for every line).
     private var words: [Token] = []
-    /// How many lines were parsed rather than found in `parsed` or `failedLines` (how tests
-    /// observe the caches).
+    /// How many lines were parsed rather than found in `parsed` (how tests observe the cache).
     private(set) var linesParsed = 0
     /// The printable values of the current scene.
     var paths: ValuePaths
@@ -115,12 +113,15 @@ package struct Session {
         -> RunResult
     {
         var result = lendingTextBuffer()
-        if let entry = parsed.lookup(line) {
+        switch parsed.find(line) {
+        case .parsed(let entry):
             withExtendedLifetime(entry) {
                 run(entry.parsed, line: line, lineNumber: lineNumber, file: file, into: &result)
             }
-        } else {
-            runNew(line, lineNumber: lineNumber, file: file, into: &result)
+        case .failed(let failure):
+            failed(failure, lineNumber: lineNumber, file: file, into: &result)
+        case .missing(let key):
+            runNew(line, key: key, lineNumber: lineNumber, file: file, into: &result)
         }
         return keepingTextBuffer(result)
     }
@@ -138,46 +139,45 @@ package struct Session {
 
     /// `run(bytes:)` into `result`, the caller's, which it keeps from one line to the next: the
     /// command's text is written into the buffer of the last one's, so a script's command
-    /// neither makes nor destroys a result.
+    /// neither makes nor destroys a result. A line seen before, command or error, is found by
+    /// its bytes (no `String` made); only a new line is made a `String`, and kept where its
+    /// lookup found room for it (hashed once).
     package mutating func run(
         bytes: UnsafeBufferPointer<UInt8>, lineNumber: Int? = nil, file: String? = nil,
         into result: inout RunResult
     ) {
-        guard let entry = parsed.entry(bytes: bytes) else {
+        switch parsed.find(bytes: bytes) {
+        case .parsed(let entry):
+            // Borrowed from the entry, which the cache keeps alive: the command is not copied.
+            withExtendedLifetime(entry) {
+                run(
+                    entry.parsed, line: entry.line, lineNumber: lineNumber, file: file,
+                    into: &result)
+            }
+        case .failed(let failure):
+            failed(failure, lineNumber: lineNumber, file: file, into: &result)
+        case .missing(let key):
             runNew(
-                String(decoding: bytes, as: UTF8.self), lineNumber: lineNumber, file: file,
-                into: &result)
-            return
-        }
-        // Borrowed from the entry, which the cache keeps alive: the command is not copied.
-        withExtendedLifetime(entry) {
-            run(entry.parsed, line: entry.line, lineNumber: lineNumber, file: file, into: &result)
+                String(decoding: bytes, as: UTF8.self), key: key, lineNumber: lineNumber,
+                file: file, into: &result)
         }
     }
 
-    /// `run` for a line not in the parse cache: one that failed before prints its error as it
-    /// was worded then; any other is parsed (and kept, command or error) and run.
+    /// `run` for a line the parse cache does not know (`key`: where it goes): parsed, kept
+    /// (command or error) and run, or its error printed.
     private mutating func runNew(
-        _ line: String, lineNumber: Int?, file: String?, into result: inout RunResult
+        _ line: String, key: ParseCache.Key, lineNumber: Int?, file: String?,
+        into result: inout RunResult
     ) {
-        // A line is in the parse cache or among the failed lines, never both.
-        if failedBefore(line, lineNumber: lineNumber, file: file, into: &result) { return }
-        let entry: ParseCache.Entry
-        do {
-            guard let e = try parseNew(line) else {
-                result.clear()
-                return
+        switch parseNew(line, key: key) {
+        case .parsed(let entry)?:
+            withExtendedLifetime(entry) {
+                run(entry.parsed, line: line, lineNumber: lineNumber, file: file, into: &result)
             }
-            entry = e
-        } catch {
-            // Kept by now (unless too long to keep), and printed as it was worded then.
-            if failedBefore(line, lineNumber: lineNumber, file: file, into: &result) { return }
-            why.begin()
-            failure(error, line: line, lineNumber: lineNumber, file: file, into: &result)
-            return
-        }
-        withExtendedLifetime(entry) {
-            run(entry.parsed, line: line, lineNumber: lineNumber, file: file, into: &result)
+        case .failed(let failure)?:
+            failed(failure, lineNumber: lineNumber, file: file, into: &result)
+        case .missing?, nil:
+            result.clear()
         }
     }
 
@@ -301,39 +301,48 @@ package struct Session {
 
     /// `parse`, keeping where each part was typed.
     package mutating func parseWithSource(_ line: String) throws(Diagnostic) -> ParsedCommand? {
-        if let cached = parsed.lookup(line) { return cached.parsed }
-        if let failed = failedLines.entry(line) { throw failed.error }
-        return try parseNew(line)?.parsed
-    }
-
-    /// Parses a line found in neither cache and keeps its command (`parsed`) or its error
-    /// (`failedLines`); nil for a blank line or a comment.
-    private mutating func parseNew(_ line: String) throws(Diagnostic) -> ParseCache.Entry? {
-        linesParsed += 1
-        let command: ParsedCommand?
-        do {
-            command = try CommandParser.parseWithSource(line, words: &words)
-        } catch {
-            failedLines.insert(line, error)
-            throw error
+        var known = parsed.find(line)
+        if case .missing(let key) = known {
+            guard let new = parseNew(line, key: key) else { return nil }
+            known = new
         }
-        guard let command else { return nil }
-        let entry = ParseCache.Entry(line: line, parsed: command)
-        parsed.insert(entry)
-        return entry
+        switch known {
+        case .parsed(let entry): return entry.parsed
+        case .failed(let failure): throw failure.error
+        case .missing: return nil
+        }
     }
 
-    /// Whether `line` failed to parse before (`failedLines`): then `result` is its error,
-    /// printed as it was worded then.
-    mutating func failedBefore(
-        _ line: String, lineNumber: Int?, file: String?, into result: inout RunResult
-    ) -> Bool {
-        guard let failed = failedLines.entry(line) else { return false }
+    /// Parses a line the parse cache does not know (`key`: where it goes) and keeps its command
+    /// (`.parsed`) or its error (`.failed`, worded now unless under `--json`, which words its
+    /// errors otherwise); nil for a blank line or a comment.
+    private mutating func parseNew(_ line: String, key: ParseCache.Key) -> ParseCache.Lookup? {
+        linesParsed += 1
+        do {
+            Token.split(line, into: &words)
+            guard !words.isEmpty else { return nil }
+            // Made straight into the entry (a `ParsedCommand` copied out of an optional and
+            // destroyed cost about 400 instructions a new line).
+            let entry = ParseCache.Entry(
+                line: line, parsed: try CommandParser.parseWords(line, words: &words))
+            parsed.keep(entry, key: key)
+            return .parsed(entry)
+        } catch {
+            let failure = ParseCache.Failure(line: line, error: error, wording: !json)
+            parsed.keep(failure, key: key)
+            return .failed(failure)
+        }
+    }
+
+    /// The result of a line that failed to parse, printed as it was worded then (when it was).
+    private mutating func failed(
+        _ failure: ParseCache.Failure, lineNumber: Int?, file: String?,
+        into result: inout RunResult
+    ) {
         why.begin()
-        failure(
-            failed.error, line: line, lineNumber: lineNumber, file: file, worded: failed.worded,
-            into: &result)
-        return true
+        self.failure(
+            failure.error, line: failure.line, lineNumber: lineNumber, file: file,
+            worded: failure.worded, into: &result)
     }
 
     /// The result of a command that failed with `d` (`worded`: its error as printed without a
