@@ -23,9 +23,9 @@ package struct TextOutput: Equatable, Sendable {
         body(UnsafeBufferPointer(start: buffer?.bytes, count: buffer?.used ?? 0))
     }
 
-    /// `withBytes` for another module (not generic, so compiled here, specialized).
-    package func withBytes(_ body: (UnsafeBufferPointer<UInt8>) -> Void) {
-        body(UnsafeBufferPointer(start: buffer?.bytes, count: buffer?.used ?? 0))
+    /// Copies `bytes` to `p` (room for `byteCount` there): the console's batch, with no closure.
+    package func copyBytes(to p: UnsafeMutablePointer<UInt8>) {
+        if let buffer { p.update(from: buffer.bytes, count: buffer.used) }
     }
 
     /// Where line `k` ends in `bytes`: past its "\n".
