@@ -1,5 +1,6 @@
-/// Byte work shared by the readers of lines: comparing two runs of bytes and hashing one, for
-/// the trace runner's expected lines, the parse cache and the history's interned texts.
+/// Byte work shared by the readers and writers of lines: comparing two runs of bytes and hashing
+/// one, for the trace runner's expected lines, the parse cache and the history's interned texts;
+/// telling whether written bytes may need escaping, for the line writer.
 package enum Bytes {
     /// Whether the `n` bytes at `a` and at `b` are the same: four machine words at a time, then
     /// one, then the last word again (overlapping) instead of byte by byte; a line of four to
@@ -111,5 +112,17 @@ package enum Bytes {
         h &*= 0xC4CE_B9FE_1A85_EC53
         h ^= h >> 33
         return UInt32(truncatingIfNeeded: h)
+    }
+
+    /// Whether a byte of two words may be outside printable ASCII (0x20…0x7E): its high bit is
+    /// set (0x80 and up), it borrows below 0x20, or it carries at 0x7F. The lowest such byte of a
+    /// word always shows; a carry or borrow out of it can also flag the byte above (no harm: the
+    /// text is then checked exactly).
+    @inline(__always)
+    static func mayBeUnprintable<W: FixedWidthInteger & UnsignedInteger>(_ a: W, _ b: W) -> Bool {
+        let ones = W.max / 0xFF
+        let low = ones &* 0x20
+        let marks = a | (a &+ ones) | (a &- low) | b | (b &+ ones) | (b &- low)
+        return marks & (ones &* 0x80) != 0
     }
 }

@@ -43,7 +43,7 @@ struct ByteBuffer {
 
     /// A command's text output, its bytes as they are.
     mutating func append(_ text: TextOutput) {
-        text.withBytes { append($0) }
+        append(count: text.byteCount) { text.copyBytes(to: $0) }
     }
 
     /// The bytes, valid during the call.

@@ -25,7 +25,7 @@ extension FactDescriber {
                         l.put(" " as StaticString)
                         l.put(c.to)
                         l.put(" ignored: the release starts no momentum on " as StaticString)
-                        l.put(n.id(w.node))
+                        l.put(id: w.node, n)
                         return
                     }
                     if flag {

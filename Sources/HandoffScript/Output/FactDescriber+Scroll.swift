@@ -14,11 +14,11 @@ extension FactDescriber {
                 { out in
                     out.line { w in
                         w.label("owner")
-                        w.put(n.id(node))
+                        w.put(id: node, n)
                         // Simultaneous partners (SPEC §13.2): `owner studios + sheet (simultaneous)`.
                         for p in partners {
                             w.put(" + " as StaticString)
-                            w.put(n.id(p))
+                            w.put(id: p, n)
                         }
                         if !partners.isEmpty {
                             w.put(" (simultaneous)" as StaticString)
@@ -27,7 +27,7 @@ extension FactDescriber {
                         w.put(" (chain " as StaticString)
                         for (i, c) in chain.enumerated() {
                             if i > 0 { w.put(", " as StaticString) }
-                            w.put(n.id(c))
+                            w.put(id: c, n)
                         }
                         w.put(")" as StaticString)
                     }
@@ -44,9 +44,9 @@ extension FactDescriber {
                 { out in
                     out.line { w in
                         w.label("handoff")
-                        w.put(n.id(from))
+                        w.put(id: from, n)
                         w.put(" → " as StaticString)
-                        w.put(n.id(to))
+                        w.put(id: to, n)
                     }
                 },
                 [("from", id(from)), ("to", id(to))])
@@ -71,7 +71,7 @@ extension FactDescriber {
                 { out in
                     out.line { w in
                         w.label("momentum")
-                        w.put(n.id(d))
+                        w.put(id: d, n)
                         w.put(" at " as StaticString)
                         w.put(v)
                         w.put(" pt/s, travel " as StaticString)
@@ -85,7 +85,7 @@ extension FactDescriber {
                 { out in
                     out.line { w in
                         w.label("rest")
-                        w.put(n.id(d))
+                        w.put(id: d, n)
                         w.put(" momentum ended" as StaticString)
                     }
                 }, [("node", id(d))])
@@ -95,7 +95,7 @@ extension FactDescriber {
                 { out in
                     out.line { w in
                         w.label("spring")
-                        w.put(n.id(node))
+                        w.put(id: node, n)
                         w.put(" " as StaticString)
                         w.put(kind)
                         w.put(" → " as StaticString)
@@ -115,7 +115,7 @@ extension FactDescriber {
                 { out in
                     out.line { w in
                         w.label("settled")
-                        w.put(n.id(node))
+                        w.put(id: node, n)
                         w.put(" " as StaticString)
                         w.put(kind)
                         w.put(" at " as StaticString)
@@ -133,7 +133,7 @@ extension FactDescriber {
                     out.line { w in
                         w.label("edge")
                         if let node {
-                            w.put(n.id(node))
+                            w.put(id: node, n)
                             w.put(" hit its edge at " as StaticString)
                             w.put(v)
                             w.put(" pt/s and bounces" as StaticString)
@@ -151,7 +151,7 @@ extension FactDescriber {
                 { out in
                     out.line { w in
                         w.label("repair")
-                        w.put(n.id(node))
+                        w.put(id: node, n)
                         w.put(" " as StaticString)
                         w.put(from)
                         w.put(" → " as StaticString)

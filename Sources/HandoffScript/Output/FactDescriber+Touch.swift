@@ -30,7 +30,7 @@ extension FactDescriber {
                         w.label("path")
                         for (i, node) in path.enumerated() {
                             if i > 0 { w.put(" > " as StaticString) }
-                            w.put(n.id(node))
+                            w.put(id: node, n)
                         }
                         if target.item != nil {
                             if !path.isEmpty { w.put(" > " as StaticString) }
@@ -49,7 +49,7 @@ extension FactDescriber {
                 { out in
                     out.line { w in
                         w.label("stopped")
-                        w.put(n.id(node))
+                        w.put(id: node, n)
                         w.put(" " as StaticString)
                         w.put(kind)
                     }
@@ -128,13 +128,13 @@ extension FactDescriber {
                 { out in
                     out.line { w in
                         w.label("select")
-                        w.put(n.id(node))
+                        w.put(id: node, n)
                         w.put(" page " as StaticString)
                         w.put(from)
                         w.put(" → " as StaticString)
                         w.put(to)
                         w.put(" (" as StaticString)
-                        w.put(n.page(node, to))
+                        w.put(page: to, of: node, n)
                         w.put(")" as StaticString)
                     }
                 },
@@ -145,9 +145,9 @@ extension FactDescriber {
                 { out in
                     out.line { w in
                         w.label("select")
-                        w.put(n.id(node))
+                        w.put(id: node, n)
                         w.put(" transition to " as StaticString)
-                        w.put(n.page(node, page))
+                        w.put(page: page, of: node, n)
                         w.put(" done" as StaticString)
                     }
                 },
@@ -158,7 +158,7 @@ extension FactDescriber {
                 { out in
                     out.line { w in
                         w.label("caught")
-                        w.put(n.id(sheet))
+                        w.put(id: sheet, n)
                         w.put(": the touch stopped its " as StaticString)
                         w.put(stopped)
                         w.put(" and began its pan (no slop); cancelled by pan" as StaticString)

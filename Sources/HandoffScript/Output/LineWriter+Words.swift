@@ -55,9 +55,15 @@ extension LineWriter {
         put(byte: UInt8(ascii: "'"))
     }
 
+    /// `Names.page`: the id of page `p` of `c` (its number when it has no such page).
+    mutating func put(page p: Int, of c: Int, _ n: Names) {
+        let kids = n.graph.children[c]
+        if p >= 0 && p < kids.count { put(id: kids[p], n) } else { put(p) }
+    }
+
     /// `Names.target`: `ID` or `ID[N]`.
     mutating func put(_ t: Target, _ n: Names) {
-        put(n.id(t.node))
+        put(id: t.node, n)
         guard let item = t.item else { return }
         put("[" as StaticString)
         put(item)

@@ -49,3 +49,31 @@ package struct Names {
         return offset
     }
 }
+
+/// Up to 16 bytes of text in two words, the first byte in the lowest and the bytes past the text
+/// zero (so that two spellings are equal when their texts are).
+package struct Spelling: Equatable, Sendable {
+    let low: UInt64
+    let high: UInt64
+    let count: Int
+    /// Whether a byte is outside printable ASCII (`TextOutput.escape` then looks at the line).
+    let odd: Bool
+}
+
+extension Spelling {
+    /// `s`'s bytes; nil past 16.
+    init?(_ s: String) {
+        guard s.utf8.count <= 16 else { return nil }
+        var words: (UInt64, UInt64) = (0, 0)
+        for (k, b) in s.utf8.enumerated() {
+            if k < 8 {
+                words.0 |= UInt64(b) << (8 * k)
+            } else {
+                words.1 |= UInt64(b) << (8 * (k - 8))
+            }
+        }
+        self.init(
+            low: words.0, high: words.1, count: s.utf8.count,
+            odd: s.utf8.contains { $0 < 0x20 || $0 > 0x7E })
+    }
+}

@@ -23,10 +23,9 @@ package struct TextOutput: Equatable, Sendable {
         body(UnsafeBufferPointer(start: buffer?.bytes, count: buffer?.used ?? 0))
     }
 
-    /// `withBytes` for another module: not generic, so it is compiled here, specialized (a
-    /// generic one would be called unspecialized from there).
-    package func withBytes(_ body: (UnsafeBufferPointer<UInt8>) -> Void) {
-        body(UnsafeBufferPointer(start: buffer?.bytes, count: buffer?.used ?? 0))
+    /// Copies `bytes` to `p` (room for `byteCount` there): the console's batch, with no closure.
+    package func copyBytes(to p: UnsafeMutablePointer<UInt8>) {
+        if let buffer { p.update(from: buffer.bytes, count: buffer.used) }
     }
 
     /// Where line `k` ends in `bytes`: past its "\n".
@@ -67,10 +66,19 @@ package struct TextOutput: Equatable, Sendable {
             UnsafeBufferPointer(start: buffer!.bytes + from, count: end(ofLine: k) - 1 - from))
     }
 
-    /// Whether any line has `role` (no scan when all are plain, as most outputs are).
+    /// Whether any line has `role` (for an error, asked of every output, a count: no scan).
     package func contains(_ role: LineRole) -> Bool {
-        guard let buffer, buffer.marked > 0 else { return role == .plain && count > 0 }
-        return buffer.contains(role)
+        guard let buffer else { return false }
+        return role == .error ? buffer.errors > 0 : buffer.contains(role)
+    }
+
+    /// Lends the scene's ids to `LineWriter.put(id:_:)` (nil: none), held by the storage and
+    /// handed to each line's writer (told apart by address: `!==` would retain them).
+    mutating func lend(_ spellings: Spellings?) {
+        let words = UnsafeBufferPointer(spellings?.words ?? .init(start: nil, count: 0))
+        guard buffer?.words.baseAddress != words.baseAddress else { return }
+        reserve(0)
+        (buffer.unsafelyUnwrapped.spellings, buffer.unsafelyUnwrapped.words) = (spellings, words)
     }
 
     /// Forgets line `k` and the lines after it.
@@ -79,7 +87,7 @@ package struct TextOutput: Equatable, Sendable {
         reserve(0)
         let b = buffer.unsafelyUnwrapped
         (b.count, b.used) = (min(k, b.count), end(ofLine: k - 1))
-        b.marked = (0..<b.count).count { b.ends[$0].role != .plain }
+        b.errors = (0..<b.count).count { b.ends[$0].role == .error }
     }
 
     // MARK: Writing (straight into the storage: no `Array.append` per piece)
@@ -97,10 +105,9 @@ package struct TextOutput: Equatable, Sendable {
         }
     }
 
-    /// Writes a line: `body`'s pieces, then "\n". The pieces go straight into room reserved for
-    /// the line, through a pointer: one uniqueness check of the storage a line, not one a piece.
-    /// `room` is a guess; a line longer than it is written again with twice the room (`body`
-    /// only writes, so running it again changes nothing else).
+    /// Writes a line: `body`'s pieces, then "\n", straight into room reserved for the line (one
+    /// uniqueness check of the storage a line). `room` is a guess; a line longer than it is
+    /// written again with twice the room (`body` only writes: running it again changes nothing).
     @inline(__always)
     mutating func line(room: Int = 256, _ body: (inout LineWriter) -> Void) {
         var room = room
@@ -125,7 +132,8 @@ package struct TextOutput: Equatable, Sendable {
         // reference to it is held across the call (that would retain and release it).
         let base = buffer.unsafelyUnwrapped.bytes
         var w = LineWriter(
-            base + buffer.unsafelyUnwrapped.used, limit: base + buffer.unsafelyUnwrapped.capacity)
+            base + buffer.unsafelyUnwrapped.used, limit: base + buffer.unsafelyUnwrapped.capacity,
+            ids: buffer.unsafelyUnwrapped.words)
         body(&w)
         if newline { w.put(byte: UInt8(ascii: "\n")) }
         guard w.fits else { return false }
@@ -134,7 +142,7 @@ package struct TextOutput: Equatable, Sendable {
             let k = buffer.unsafelyUnwrapped.count
             buffer.unsafelyUnwrapped.ends[k] = (w.position - base, role)
             buffer.unsafelyUnwrapped.count = k + 1
-            if role != .plain { buffer.unsafelyUnwrapped.marked += 1 }
+            if role == .error { buffer.unsafelyUnwrapped.errors += 1 }
         }
         if w.odd { unchecked = true }
         return true
@@ -155,10 +163,9 @@ package struct TextOutput: Equatable, Sendable {
             b.ends[b.count] = (start + from.ends[k].end, from.ends[k].role)
             b.count += 1
         }
-        b.marked += from.marked
+        b.errors += from.errors
         if other.unchecked { unchecked = true }
     }
-
 }
 
 /// A `TextOutput`'s storage: its bytes and where each line ends, with room to grow in both.
@@ -172,8 +179,11 @@ private final class TextBuffer: @unchecked Sendable {
     var ends: UnsafeMutablePointer<(end: Int, role: LineRole)>
     var endsCapacity: Int
     var count = 0
-    /// How many lines have a role other than `plain`.
-    var marked = 0
+    /// How many lines are errors.
+    var errors = 0
+    /// The ids lent (`TextOutput.lend`; a copy starts with none), and their words.
+    var spellings: Spellings?
+    var words = UnsafeBufferPointer<Spelling?>(start: nil, count: 0)
 
     /// A copy of `other`'s lines (an empty buffer for nil).
     init(copying other: TextBuffer?) {
@@ -183,7 +193,7 @@ private final class TextBuffer: @unchecked Sendable {
         guard let other else { return }
         bytes.initialize(from: other.bytes, count: other.used)
         ends.initialize(from: other.ends, count: other.count)
-        (used, count, marked) = (other.used, other.count, other.marked)
+        (used, count, errors) = (other.used, other.count, other.errors)
     }
 
     deinit {
@@ -191,7 +201,7 @@ private final class TextBuffer: @unchecked Sendable {
         ends.deallocate()
     }
 
-    func clear() { (used, count, marked) = (0, 0, 0) }
+    func clear() { (used, count, errors) = (0, 0, 0) }
 
     func contains(_ role: LineRole) -> Bool { (0..<count).contains { ends[$0].role == role } }
 
@@ -223,14 +233,16 @@ struct LineWriter {
     private(set) var position: UnsafeMutablePointer<UInt8>
     /// The end of the room.
     private let limit: UnsafeMutablePointer<UInt8>
+    /// The ids lent to the output (`TextOutput.lend`), by node.
+    let spellings: Words
+    typealias Words = UnsafeBufferPointer<Spelling?>
     /// Whether every piece fit.
     private(set) var fits = true
     /// Whether a piece could need escaping (`TextOutput.escape`).
     private(set) var odd = false
 
-    init(_ start: UnsafeMutablePointer<UInt8>, limit: UnsafeMutablePointer<UInt8>) {
-        position = start
-        self.limit = limit
+    init(_ start: UnsafeMutablePointer<UInt8>, limit: UnsafeMutablePointer<UInt8>, ids: Words) {
+        (position, self.limit, spellings) = (start, limit, ids)
     }
 
     /// Whether `n` more bytes fit (if not, the line is marked).
@@ -262,7 +274,7 @@ struct LineWriter {
             let b = s.loadUnaligned(fromByteOffset: n - 8, as: UInt64.self)
             d.storeBytes(of: a, as: UInt64.self)
             d.storeBytes(of: b, toByteOffset: n - 8, as: UInt64.self)
-            if checking, Self.odd(a, b) { odd = true }
+            if checking, Bytes.mayBeUnprintable(a, b) { odd = true }
             return
         }
         if n >= 4 {
@@ -270,7 +282,7 @@ struct LineWriter {
             let b = s.loadUnaligned(fromByteOffset: n - 4, as: UInt32.self)
             d.storeBytes(of: a, as: UInt32.self)
             d.storeBytes(of: b, toByteOffset: n - 4, as: UInt32.self)
-            if checking, Self.odd(a, b) { odd = true }
+            if checking, Bytes.mayBeUnprintable(a, b) { odd = true }
             return
         }
         // One to three bytes (a separator, a short label): the first, the middle and the last,
@@ -282,18 +294,6 @@ struct LineWriter {
         if checking, first &- 0x20 > 0x5E || middle &- 0x20 > 0x5E || last &- 0x20 > 0x5E {
             odd = true
         }
-    }
-
-    /// Whether a byte of two words may be outside printable ASCII (0x20…0x7E): its high bit is
-    /// set (0x80 and up), it borrows below 0x20, or it carries at 0x7F. The lowest such byte of a
-    /// word always shows; a carry or borrow out of it can also flag the byte above (no harm: the
-    /// line is then checked exactly).
-    @inline(__always)
-    private static func odd<W: FixedWidthInteger & UnsignedInteger>(_ a: W, _ b: W) -> Bool {
-        let ones = W.max / 0xFF
-        let low = ones &* 0x20
-        let marks = a | (a &+ ones) | (a &- low) | b | (b &+ ones) | (b &- low)
-        return marks & (ones &* 0x80) != 0
     }
 
     /// Text that may come from a user (ids, paths, messages): noted for `escape` when a byte is
@@ -328,6 +328,17 @@ struct LineWriter {
     @inline(__always)
     mutating func put(_ s: StaticString) {
         put(UnsafeBufferPointer(start: s.utf8Start, count: s.utf8CodeUnitCount), checking: false)
+    }
+
+    /// Text prepared in two words (an id: `Spellings`), two stores (bytes past its end are junk).
+    @inline(__always)
+    mutating func put(_ s: Spelling) {
+        guard room(16) else { return }
+        let d = UnsafeMutableRawPointer(position)
+        d.storeBytes(of: s.low.littleEndian, as: UInt64.self)
+        d.storeBytes(of: s.high.littleEndian, toByteOffset: 8, as: UInt64.self)
+        position += s.count
+        if s.odd { odd = true }
     }
 
     @inline(__always)
@@ -384,17 +395,5 @@ struct LineWriter {
     @inline(never)
     private static func blanks(_ p: UnsafeMutablePointer<UInt8>, _ n: Int) {
         p.initialize(repeating: UInt8(ascii: " "), count: n)
-    }
-
-    /// A label and the spaces up to the label column (at least one). Labels are written in the
-    /// source: ASCII, so their width is their length, with no scan.
-    @inline(__always)
-    mutating func label(_ label: StaticString) {
-        guard label.isASCII else {
-            put(label)
-            return spaces(max(TextRenderer.labelWidth - TextRenderer.characters("\(label)"), 1))
-        }
-        put(label)
-        spaces(max(TextRenderer.labelWidth - label.utf8CodeUnitCount, 1))
     }
 }

@@ -27,14 +27,19 @@ package struct TextRenderer: FactRenderer {
         return out.lines
     }
 
-    /// `render`, written after the lines already in `out` (its buffers reused). A run of state
-    /// changes is written straight from the facts. `facts` comes back as it was: each fact is
-    /// moved out of its place while it is described and moved back (a fact read from an array is
-    /// otherwise copied and destroyed, retains and releases included, because the describer could
-    /// in principle change the array).
-    package static func render(_ facts: inout [Fact], names: Names, into out: inout TextOutput) {
+    /// `render`, written after the lines already in `out` (its buffers reused), with the
+    /// scene's ids prepared in `spellings` when given (lent to the output meanwhile). A run of
+    /// state changes is written straight from the facts. `facts` comes back as it was: each fact
+    /// is moved out of its place while it is described and moved back (a fact read from an array
+    /// is otherwise copied and destroyed, retains and releases included, because the describer
+    /// could in principle change the array).
+    package static func render(
+        _ facts: inout [Fact], names: Names, spellings: Spellings? = nil,
+        into out: inout TextOutput
+    ) {
         var renderer = TextRenderer()
         swap(&renderer.out, &out)
+        renderer.out.lend(spellings)
         defer { swap(&renderer.out, &out) }
         facts.withUnsafeMutableBufferPointer { facts in
             guard let first = facts.baseAddress else { return }
@@ -197,7 +202,7 @@ package struct TextRenderer: FactRenderer {
         out.put(l.d)
         out.put(" = " as StaticString)
         for share in l.shares {
-            out.put(names.id(share.node))
+            out.put(id: share.node, names)
             out.put(" " as StaticString)
             out.put(share.amount)
             out.put(" " as StaticString)
@@ -207,4 +212,41 @@ package struct TextRenderer: FactRenderer {
         out.put("unconsumed " as StaticString)
         out.put(l.unconsumed)
     }
+}
+
+extension LineWriter {
+    /// A label and the spaces up to the label column (at least one). Labels are written in the
+    /// source: ASCII, so their width is their length, with no scan.
+    @inline(__always)
+    mutating func label(_ label: StaticString) {
+        guard label.isASCII else {
+            put(label)
+            return spaces(max(TextRenderer.labelWidth - TextRenderer.characters("\(label)"), 1))
+        }
+        put(label)
+        spaces(max(TextRenderer.labelWidth - label.utf8CodeUnitCount, 1))
+    }
+
+    /// Node `i`'s id (`Names.id`), from its prepared bytes when the output has them.
+    @inline(__always)
+    mutating func put(id i: Int, _ n: Names) {
+        if i < spellings.count, let s = spellings[i] { put(s) } else { put(n.id(i)) }
+    }
+}
+
+/// A scene's ids as bytes, prepared once a load (`Session.spellings`) and lent to the text
+/// output while a command's facts are written: an id of up to 16 bytes is then two word stores
+/// (`LineWriter.put(id:_:)`), where its `String` is measured, copied out and checked each time.
+/// A class, so that an output holds them and its line writers read them through a pointer (no
+/// array retained a line).
+package final class Spellings: @unchecked Sendable {
+    /// Node `i`'s id, when it has at most 16 bytes. Never changed after `init`.
+    let words: UnsafeMutableBufferPointer<Spelling?>
+
+    package init(_ graph: SceneGraph) {
+        words = .allocate(capacity: graph.nodes.count)
+        _ = words.initialize(from: graph.nodes.lazy.map { Spelling($0.id) })
+    }
+
+    deinit { words.deallocate() }
 }

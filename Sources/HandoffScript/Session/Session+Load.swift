@@ -55,6 +55,7 @@ extension Session {
         loads += 1
         debug.pending = nil
         paths = ValuePaths(sim.graph)
+        spellings = Spellings(sim.graph)
         ids = Suggest.Candidates(sim.graph.ids)
         why.forget()
         applySettingsForLoad()

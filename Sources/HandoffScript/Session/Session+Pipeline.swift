@@ -104,7 +104,7 @@ extension Session {
         if case .state(json: true) = parsed.command {
             rendered.line(StateReport(sim).json)
         } else if !json || recorder.isOn {
-            TextRenderer.render(&facts, names: names, into: &rendered)
+            TextRenderer.render(&facts, names: names, spellings: spellings, into: &rendered)
             rendered.escape()
         }
         if json {

@@ -67,6 +67,8 @@ package struct Session {
     private(set) var linesParsed = 0
     /// The printable values of the current scene.
     var paths: ValuePaths
+    /// The current scene's ids as the text renderer writes them.
+    var spellings: Spellings
     /// The current scene's node ids, read once for "did you mean" (`CommandProblem.noNode`).
     var ids: Suggest.Candidates
     /// The values before a command (its buffer is reused from one command to the next).
@@ -85,6 +87,7 @@ package struct Session {
         sceneRef = ref
         self.files = files
         paths = ValuePaths(sim.graph)
+        spellings = Spellings(sim.graph)
         ids = Suggest.Candidates(sim.graph.ids)
         sceneAtLoad = scene
         applySettingsForLoad()
