@@ -31,6 +31,8 @@ public struct Motion: Sendable {
     public var sheetMomentum: Bool
     /// The deceleration rate of momentum started on this node: a scroll's `rate`, else normal.
     public var rate: Double
+    /// A `snap: edges` scroll: at rest between its ends it springs to the nearer one.
+    public var snapsToEdges: Bool
     /// A sheet's synthesised backdrop.
     public var backdrop: Bool
     /// How a pager or switcher shows its pages; nil for other kinds.
@@ -54,6 +56,7 @@ public struct Motion: Sendable {
             parallax = c.parallax?.mode
             isSheet = false
             rate = c.rate
+            snapsToEdges = c.snapEdges
             sheetBottom = 0
             sheetExpands = true
             sheetMomentum = false
@@ -69,6 +72,7 @@ public struct Motion: Sendable {
             parallax = nil
             isSheet = true
             rate = Deceleration.normal
+            snapsToEdges = false
             sheetBottom = s.bottomMost
             sheetExpands = s.expands
             sheetMomentum = s.momentum
@@ -84,6 +88,7 @@ public struct Motion: Sendable {
             parallax = nil
             isSheet = false
             rate = Deceleration.normal
+            snapsToEdges = false
             sheetBottom = 0
             sheetExpands = true
             sheetMomentum = false

@@ -335,11 +335,7 @@ extension Simulator {
             emit(.flingFrame(l))
             recordHandoffs(l, last: &m.lastConsumer)
             if finished {
-                if let land = m.landing, abs(offsets[m.chain[0]] - land) < 1e-6 {
-                    setOffset(m.chain[0], land)
-                }
-                emit(.momentumEnded(driver: m.chain[0]))
-                restAfterMomentum(m, except: nil)
+                endMomentum(m)
                 return false
             }
             return true
@@ -389,11 +385,5 @@ extension Simulator {
         }
         restAfterMomentum(m, except: bouncer)
         return false
-    }
-
-    /// When momentum ends, its nodes come to rest: sheets left between detents settle by rule 1
-    /// and `snap: edges` scrolls snap (SPEC §5.5 rules 1 and 4).
-    private mutating func restAfterMomentum(_ m: Momentum, except: Int?) {
-        for n in m.chain where n != except { settleAtRest(n) }
     }
 }
