@@ -38,6 +38,17 @@ public struct Motion: Sendable {
     /// How a pager or switcher shows its pages; nil for other kinds.
     public var pages: NodeKind.Pages?
 
+    /// How far the node, at `offset`, can move in direction `dir` within its range: 0 at the
+    /// edge, and within `Ledger.negligible` of it (SPEC §5.2).
+    func room(from offset: Double, _ dir: ScrollDirection) -> Double {
+        let room: Double
+        switch dir {
+        case .forward: room = range.upperBound - offset
+        case .backward: room = offset - range.lowerBound
+        }
+        return room < Ledger.negligible ? 0 : room
+    }
+
     init(_ n: Node) {
         backdrop = n.kind.isBackdrop
         pages = n.kind.pages

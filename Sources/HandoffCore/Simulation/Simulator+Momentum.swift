@@ -7,8 +7,10 @@
 /// them one by one would: the clock and frame count, the node's offset (the travel summed), the
 /// momentum's applied travel, the last frame's ledger and one `flingFrame` fact holding their
 /// sum (the session folds a command's fling frames into one line anyway). The frame where
-/// something happens is then stepped as usual (`stepFrame`), so handoffs, edges, bounces, the
-/// end of the momentum, hazards and breakpoints on them are those of stepping.
+/// something happens is then stepped as usual (`stepFrame`), so handoffs, edges, bounces, hazards
+/// and breakpoints on them are those of stepping. The momentum's end, when its node takes the
+/// last of the travel with room to spare and no breakpoint looks, is taken with the steady
+/// frames before it: its ledger and fling frame, then `endMomentum`, as a stepped end.
 extension Simulator {
     /// How far from the end of its room a steady node must stay for a frame to be taken in
     /// closed form: well above float error, well below a frame's travel. A frame closer than
@@ -38,7 +40,7 @@ extension Simulator {
         clock: inout FrameClock, through last: Int, ending: Bool = false
     ) -> SteadySkip {
         let first = clock.taken + 1
-        guard first <= last, animations.count == 1, !awaitsDelivery,
+        guard first <= last, animations.count == 1, !gesture.awaitsDelivery(settings.touches),
             let m = animations[0].steadyMomentum
         else { return .none }
         let phase = m.phase
@@ -63,7 +65,7 @@ extension Simulator {
         let sign: Double = decel.velocity > 0 ? 1 : -1
         // Frame k is steady while the momentum has not ended there (`stepMomentum`'s test) and
         // the travel since `applied` fits in `c`'s room with the margin to spare.
-        guard let steadyRoom = steadyRoom(m) else { return .none }
+        guard let steadyRoom = m.room(offsets, graph.motion) else { return .none }
         let room = steadyRoom - Self.steadyMargin
         let start = m.start
         let anchorOffset = m.anchorOffset
@@ -136,7 +138,8 @@ extension Simulator {
         let travel = m.decel.travel(at: clock.time(ofFrame: k) - m.start)
         guard abs(m.decel.total - travel) < 0.5 else { return false }
         let delta = m.decel.total - m.applied
-        guard let room = steadyRoom(m), room - abs(delta) >= Self.steadyMargin else {
+        guard let room = m.room(offsets, graph.motion), room - abs(delta) >= Self.steadyMargin
+        else {
             return false
         }
         frame += 1
@@ -192,15 +195,6 @@ extension Simulator {
             ?? clock.taken
         book.printed[c] = printed
         book.changedAt[c] = clock.time(ofFrame: k)
-    }
-
-    /// Before a momentum frame's share: the room of the node that took the last frame alone, if
-    /// it did (`Momentum.steadyPhase`).
-    /// None when something else moved that node since (the app's code, SPEC §13.3).
-    func steadyRoom(_ m: Momentum.Steady?) -> Double? {
-        guard let m, offsets[m.consumer] == m.anchorOffset + (m.applied - m.anchorApplied)
-        else { return nil }
-        return room(m.consumer, ScrollDirection(of: m.decel.velocity))
     }
 
     /// After a momentum frame's share, with nothing left over: a frame that continued a steady

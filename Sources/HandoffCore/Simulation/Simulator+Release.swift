@@ -162,12 +162,12 @@ extension Simulator {
             m.anchorOffset = offsets[c]
             m.anchorApplied = 0
         }
+        let travel = m.decel.total
+        // The momentum moves into the running animations (read no more: not copied).
         animations.append(.momentum(m))
-        emit(.momentumStarted(driver: chain[0], velocity: v, travel: m.decel.total))
+        emit(.momentumStarted(driver: chain[0], velocity: v, travel: travel))
         emit(
-            .decided(
-                .momentum(driver: chain[0], velocity: v, travel: m.decel.total, participants: chain)
-            ))
+            .decided(.momentum(driver: chain[0], velocity: v, travel: travel, participants: chain)))
     }
 
     /// Starts a spring on `n` toward `target` (in offset units), replacing its animations.
