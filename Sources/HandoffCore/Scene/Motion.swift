@@ -29,6 +29,8 @@ public struct Motion: Sendable {
     public var sheetExpands: Bool
     /// A sheet that takes momentum (`SheetConfig.momentum`); false for other kinds.
     public var sheetMomentum: Bool
+    /// UIKit's own sheet (`style: system`, SPEC §5.10); false for other kinds.
+    public var systemSheet: Bool
     /// The deceleration rate of momentum started on this node: a scroll's `rate`, else normal.
     public var rate: Double
     /// A `snap: edges` scroll: at rest between its ends it springs to the nearer one.
@@ -71,6 +73,7 @@ public struct Motion: Sendable {
             sheetBottom = 0
             sheetExpands = true
             sheetMomentum = false
+            systemSheet = false
         case .sheet(let s):
             axis = .vertical
             scrollAxis = nil
@@ -87,6 +90,7 @@ public struct Motion: Sendable {
             sheetBottom = s.bottomMost
             sheetExpands = s.expands
             sheetMomentum = s.momentum
+            systemSheet = s.style == .system
         case .view, .switcher, .tabs, .backdrop:
             axis = nil
             scrollAxis = nil
@@ -103,6 +107,7 @@ public struct Motion: Sendable {
             sheetBottom = 0
             sheetExpands = true
             sheetMomentum = false
+            systemSheet = false
         }
     }
 }

@@ -198,7 +198,9 @@ extension Simulator {
         } else if let caughtOwner {
             // Under `uikit` and `outer` the caught node owns; under `nested` the usual chain.
             if settings.policy != .nested { (owner, ownerOnly) = (caughtOwner, true) }
-        } else if let system = systemSheetPan(chain) {
+        } else if chain.contains(where: { graph.motion[$0].systemSheet }),
+            let system = systemSheetPan(chain)
+        {
             // §5.10: UIKit's own sheet coordinates with its content under every policy.
             (chain, ownerOnly) = (system.chain, !system.shared)
         } else if settings.policy != .nested,
