@@ -51,6 +51,24 @@ public struct Motion: Sendable {
         return room < Ledger.negligible ? 0 : room
     }
 
+    /// Signed visual overscroll of the node at `offset`: positive past max, negative before min.
+    func overscroll(at offset: Double) -> Double {
+        if offset > range.upperBound { return offset - range.upperBound }
+        if offset < range.lowerBound { return offset - range.lowerBound }
+        return 0
+    }
+
+    /// The raw pull behind the visual overscroll at `offset` (the rubber band inverted), where no
+    /// drag set the pull itself.
+    func rawOverscroll(at offset: Double) -> Double {
+        let b = overscroll(at: offset)
+        guard b != 0 else { return 0 }
+        guard rubber else { return b }
+        let raw = RubberBand.raw(
+            visual: Swift.min(abs(b), viewport * (1 - 1e-12)), dimension: viewport)
+        return b > 0 ? raw : -raw
+    }
+
     init(_ n: Node) {
         backdrop = n.kind.isBackdrop
         pages = n.kind.pages

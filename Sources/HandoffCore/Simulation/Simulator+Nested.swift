@@ -127,7 +127,8 @@ extension Simulator {
     private mutating func overscroll(
         _ n: Int, _ amount: Double, _ ledger: inout Ledger, _ rest: inout Double
     ) {
-        applyRaw(n, rawOverscroll(n) + amount)
+        // The pull read from the node's `Motion` (a call on the simulator from here copies it).
+        applyRaw(n, (pulls[n] ?? graph.motion[n].rawOverscroll(at: offsets[n])) + amount)
         ledger.add(n, amount, .overscroll)
         rest = 0
     }

@@ -191,13 +191,7 @@ public struct Simulator: Sendable {
     func range(_ i: Int) -> ClosedRange<Double> { graph.range(i) }
 
     /// Signed visual overscroll: positive past max, negative before min.
-    func visualOverscroll(_ i: Int) -> Double {
-        let r = range(i)
-        let o = offsets[i]
-        if o > r.upperBound { return o - r.upperBound }
-        if o < r.lowerBound { return o - r.lowerBound }
-        return 0
-    }
+    func visualOverscroll(_ i: Int) -> Double { graph.motion[i].overscroll(at: offsets[i]) }
 
     func isOverscrolled(_ i: Int) -> Bool { abs(visualOverscroll(i)) > 1e-9 }
 
@@ -205,13 +199,7 @@ public struct Simulator: Sendable {
 
     /// The raw pull behind the visual overscroll (the rubber band inverted).
     func rawOverscroll(_ i: Int) -> Double {
-        if let p = pulls[i] { return p }
-        let b = visualOverscroll(i)
-        guard b != 0 else { return 0 }
-        guard graph.motion[i].rubber else { return b }
-        let d = dimension(i)
-        let raw = RubberBand.raw(visual: Swift.min(abs(b), d * (1 - 1e-12)), dimension: d)
-        return b > 0 ? raw : -raw
+        pulls[i] ?? graph.motion[i].rawOverscroll(at: offsets[i])
     }
 
     /// Sets the raw pull past the nearest edge (`raw > 0` past max, `< 0` before min, 0 to clamp).
