@@ -6,7 +6,13 @@
 struct GestureBox<Value: Equatable & Sendable>: Equatable, Sendable {
     private var storage: [Value]
 
-    init(_ value: Value) { storage = [value] }
+    /// A box for `value` made in `spare`, the storage an emptied box left (`take(leaving:)`):
+    /// when nothing else holds it, the box allocates nothing.
+    init(_ value: Value, reusing spare: inout [Value]) {
+        storage = []
+        swap(&storage, &spare)
+        storage.append(value)
+    }
 
     /// The value, read in place.
     var value: Value { storage[0] }
@@ -14,6 +20,11 @@ struct GestureBox<Value: Equatable & Sendable>: Equatable, Sendable {
     /// Changes the value in place (a shared one is copied first).
     mutating func change<R>(_ body: (inout Value) -> R) -> R { body(&storage[0]) }
 
-    /// Moves the value out of a box that is dropped after (a shared one gives a copy).
-    mutating func take() -> Value { storage.removeLast() }
+    /// Moves the value out of a box that is dropped after (a shared one gives a copy), leaving
+    /// its storage, with room for one, in `spare` for the next box.
+    mutating func take(leaving spare: inout [Value]) -> Value {
+        let value = storage.removeLast()
+        swap(&storage, &spare)
+        return value
+    }
 }

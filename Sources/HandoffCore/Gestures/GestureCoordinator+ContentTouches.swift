@@ -33,6 +33,12 @@ extension GestureCoordinator {
         }
     }
 
+    /// Under `touches uikit`, a delayed content touch is still to be delivered at a frame.
+    func awaitsDelivery(_ touches: TouchPipeline) -> Bool {
+        guard touches == .uikit, case .delayed = delivery else { return false }
+        return true
+    }
+
     /// Delivers a delayed touch to the content once its time has come (`at` ≥ due − 1e-9), or
     /// at once with `now` (a lift). Returns the target and how long it was held.
     mutating func deliver(at time: Double, now: Bool = false) -> (Target, held: Double)? {

@@ -81,6 +81,13 @@ struct GestureCoordinator: Equatable, Sendable {
 
     /// Changed only by the coordinator's events (here and in `+ContentTouches`).
     var state: State = .idle
+    /// The storage of the last gesture's boxes, emptied at its lift, where the next gesture's
+    /// touch and pan are boxed (`GestureBox.init(_:reusing:)`): a gesture allocates nothing for
+    /// them. Not part of where the gesture is: `==` compares the states alone.
+    private var spareTouching: [Touching] = []
+    private var sparePan: [Pan] = []
+
+    static func == (a: GestureCoordinator, b: GestureCoordinator) -> Bool { a.state == b.state }
 
     /// The state's case.
     var stage: Stage {
@@ -194,7 +201,8 @@ struct GestureCoordinator: Equatable, Sendable {
                         contact: contact, start: point, position: point, downTime: time,
                         tracker: VelocityTracker(
                             time: time, position: point, sampled: touches == .uikit),
-                        recognizer: recognizer, delivery: delivery)))
+                        recognizer: recognizer, delivery: delivery),
+                    reusing: &spareTouching))
             return result
         }
     }
@@ -287,7 +295,7 @@ struct GestureCoordinator: Equatable, Sendable {
                 owner: pan.owner, chain: pan.ownerOnly ? [pan.owner] : pan.chain,
                 partners: pan.partners)
             // The pan moves into its box.
-            state = .panning(t, GestureBox(pan))
+            state = .panning(t, GestureBox(pan, reusing: &sparePan))
             return announce
         }
     }
@@ -339,7 +347,7 @@ struct GestureCoordinator: Equatable, Sendable {
         case .modifying:
             preconditionFailure("an event began during an event")
         case .touching(var box):
-            let t = box.take()
+            let t = box.take(leaving: &spareTouching)
             let target = t.contact.target
             if t.cancelled {
                 // The pan was cancelled at the disable: no tap, nothing more to release.
@@ -356,7 +364,7 @@ struct GestureCoordinator: Equatable, Sendable {
                 preconditionFailure("a touch with no pan ends in a tap's fate")
             }
         case .panning(var box, var pan):
-            let t = box.take()
+            let t = box.take(leaving: &spareTouching)
             guard case .endedPan(let tap) = t.recognizer.lift else {
                 preconditionFailure("a pan ends as a pan")
             }
@@ -371,7 +379,8 @@ struct GestureCoordinator: Equatable, Sendable {
                 source = .window(time - Swift.max(t.downTime, time - VelocityTracker.window))
             }
             return .release(
-                pan.take(), velocity: v, source: source, target: t.contact.target, tap: tap,
+                pan.take(leaving: &sparePan), velocity: v, source: source,
+                target: t.contact.target, tap: tap,
                 stopped: t.contact.stopped)
         }
     }

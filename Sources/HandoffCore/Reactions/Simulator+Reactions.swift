@@ -11,9 +11,6 @@ extension Simulator {
         _modify { yield &reactionBook[0] }
     }
 
-    /// Whether the scene has rules (a caller skips the rule work of a frame when it has none).
-    public var hasRules: Bool { !reactionBook.isEmpty }
-
     /// A frame or step begins (entry points nest: the outermost one counts).
     public mutating func beginStep() {
         guard reacts else { return }

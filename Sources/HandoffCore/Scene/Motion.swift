@@ -29,12 +29,45 @@ public struct Motion: Sendable {
     public var sheetExpands: Bool
     /// A sheet that takes momentum (`SheetConfig.momentum`); false for other kinds.
     public var sheetMomentum: Bool
+    /// UIKit's own sheet (`style: system`, SPEC §5.10); false for other kinds.
+    public var systemSheet: Bool
     /// The deceleration rate of momentum started on this node: a scroll's `rate`, else normal.
     public var rate: Double
+    /// A `snap: edges` scroll: at rest between its ends it springs to the nearer one.
+    public var snapsToEdges: Bool
     /// A sheet's synthesised backdrop.
     public var backdrop: Bool
     /// How a pager or switcher shows its pages; nil for other kinds.
     public var pages: NodeKind.Pages?
+
+    /// How far the node, at `offset`, can move in direction `dir` within its range: 0 at the
+    /// edge, and within `Ledger.negligible` of it (SPEC §5.2).
+    func room(from offset: Double, _ dir: ScrollDirection) -> Double {
+        let room: Double
+        switch dir {
+        case .forward: room = range.upperBound - offset
+        case .backward: room = offset - range.lowerBound
+        }
+        return room < Ledger.negligible ? 0 : room
+    }
+
+    /// Signed visual overscroll of the node at `offset`: positive past max, negative before min.
+    func overscroll(at offset: Double) -> Double {
+        if offset > range.upperBound { return offset - range.upperBound }
+        if offset < range.lowerBound { return offset - range.lowerBound }
+        return 0
+    }
+
+    /// The raw pull behind the visual overscroll at `offset` (the rubber band inverted), where no
+    /// drag set the pull itself.
+    func rawOverscroll(at offset: Double) -> Double {
+        let b = overscroll(at: offset)
+        guard b != 0 else { return 0 }
+        guard rubber else { return b }
+        let raw = RubberBand.raw(
+            visual: Swift.min(abs(b), viewport * (1 - 1e-12)), dimension: viewport)
+        return b > 0 ? raw : -raw
+    }
 
     init(_ n: Node) {
         backdrop = n.kind.isBackdrop
@@ -54,9 +87,11 @@ public struct Motion: Sendable {
             parallax = c.parallax?.mode
             isSheet = false
             rate = c.rate
+            snapsToEdges = c.snapEdges
             sheetBottom = 0
             sheetExpands = true
             sheetMomentum = false
+            systemSheet = false
         case .sheet(let s):
             axis = .vertical
             scrollAxis = nil
@@ -69,9 +104,11 @@ public struct Motion: Sendable {
             parallax = nil
             isSheet = true
             rate = Deceleration.normal
+            snapsToEdges = false
             sheetBottom = s.bottomMost
             sheetExpands = s.expands
             sheetMomentum = s.momentum
+            systemSheet = s.style == .system
         case .view, .switcher, .tabs, .backdrop:
             axis = nil
             scrollAxis = nil
@@ -84,9 +121,11 @@ public struct Motion: Sendable {
             parallax = nil
             isSheet = false
             rate = Deceleration.normal
+            snapsToEdges = false
             sheetBottom = 0
             sheetExpands = true
             sheetMomentum = false
+            systemSheet = false
         }
     }
 }

@@ -58,6 +58,15 @@ extension Momentum {
         var consumer: Int
         /// The chain's driver.
         var driver: Int
+
+        /// Before a momentum frame's share: the room `consumer` has left in the momentum's
+        /// direction; nil when something else moved it since it took the last frame alone (the
+        /// app's code, SPEC §13.3). Read from the simulator's `offsets` and the graph's `motion`.
+        func room(_ offsets: [Double], _ motion: [Motion]) -> Double? {
+            guard offsets[consumer] == anchorOffset + (applied - anchorApplied) else { return nil }
+            return motion[consumer].room(
+                from: offsets[consumer], ScrollDirection(of: decel.velocity))
+        }
     }
 
     /// The momentum's steady figures, while it is steady.

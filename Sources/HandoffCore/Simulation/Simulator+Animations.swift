@@ -80,7 +80,7 @@ extension Simulator {
     /// screen), the scene has no rules, and no content touch waits for its delivery frame
     /// (SPEC §4.4).
     public var springsRunAlone: Bool {
-        reactionBook.isEmpty && onlySpringsRun && !awaitsDelivery
+        reactionBook.isEmpty && onlySpringsRun && !gesture.awaitsDelivery(settings.touches)
             && (graph.parallaxOrder.isEmpty || springsMoveOnScreen)
     }
 
@@ -100,12 +100,6 @@ extension Simulator {
         return true
     }
 
-    /// Under `touches uikit`, a delayed content touch is still to be delivered at a frame.
-    var awaitsDelivery: Bool {
-        guard settings.touches == .uikit, case .delayed = gesture.delivery else { return false }
-        return true
-    }
-
     /// The frames `clock.taken + 1 … last` of `wait` or `settle` while `springsRunAlone` and
     /// nothing looks at each frame (no breakpoint, watch or timeline), without stepping them one
     /// by one: springs are pure functions of time, so each spring's rest frame is found directly
@@ -119,7 +113,7 @@ extension Simulator {
         clock: inout FrameClock, through last: Int, untilRest: Bool
     ) -> Bool {
         // `springsRunAlone` part by part: only its on-screen walk copies the simulator.
-        guard reactionBook.isEmpty, onlySpringsRun, !awaitsDelivery,
+        guard reactionBook.isEmpty, onlySpringsRun, !gesture.awaitsDelivery(settings.touches),
             graph.parallaxOrder.isEmpty || springsMoveOnScreen
         else { return false }
         let first = clock.taken + 1
@@ -326,7 +320,7 @@ extension Simulator {
         }
         let delta = travel - m.applied
         noteAnimating(m.chain, mover: m.chain[0], .momentum)
-        let steadyRoom = self.steadyRoom(m.steady)
+        let steadyRoom = m.steady?.room(offsets, graph.motion)
         var l = share(delta, chain: m.chain, ownerOnly: m.ownerOnly, fling: true)
         m.applied += delta - l.unconsumed
         guard abs(l.unconsumed) > Ledger.negligible else {
@@ -335,11 +329,7 @@ extension Simulator {
             emit(.flingFrame(l))
             recordHandoffs(l, last: &m.lastConsumer)
             if finished {
-                if let land = m.landing, abs(offsets[m.chain[0]] - land) < 1e-6 {
-                    setOffset(m.chain[0], land)
-                }
-                emit(.momentumEnded(driver: m.chain[0]))
-                restAfterMomentum(m, except: nil)
+                endMomentum(m)
                 return false
             }
             return true
@@ -389,11 +379,5 @@ extension Simulator {
         }
         restAfterMomentum(m, except: bouncer)
         return false
-    }
-
-    /// When momentum ends, its nodes come to rest: sheets left between detents settle by rule 1
-    /// and `snap: edges` scrolls snap (SPEC §5.5 rules 1 and 4).
-    private mutating func restAfterMomentum(_ m: Momentum, except: Int?) {
-        for n in m.chain where n != except { settleAtRest(n) }
     }
 }

@@ -99,7 +99,7 @@ extension Simulator {
     /// own (its grabber).
     func systemSheetPan(_ chain: [Int]) -> (chain: [Int], shared: Bool)? {
         guard let k = chain.firstIndex(where: { graph.motion[$0].isSheet }), k > 0,
-            graph.nodes[chain[k]].sheet!.style == .system
+            graph.motion[chain[k]].systemSheet
         else { return nil }
         let driver = chain[0]
         let atTop = offsets[driver] <= range(driver).lowerBound + 1e-9
@@ -109,11 +109,12 @@ extension Simulator {
     /// Explains a system sheet's pan for `why`.
     mutating func explainSystemSheet(_ chain: [Int], shared: Bool) {
         guard let s = chain.first(where: { graph.motion[$0].isSheet }), s != chain[0],
-            let sheet = graph.nodes[s].sheet, sheet.style == .system
+            graph.motion[s].systemSheet
         else { return }
         emit(
             .decided(
                 .systemSheet(
-                    sheet: s, driver: chain[0], shared: shared, expands: sheet.expands)))
+                    sheet: s, driver: chain[0], shared: shared,
+                    expands: graph.motion[s].sheetExpands)))
     }
 }

@@ -8,6 +8,9 @@ extension Simulator {
         let dir = ScrollDirection(of: d)
         let sign: Double = d > 0 ? 1 : -1
         var rest = abs(d)
+        // Each node's room is read from its `Motion` (a call on the simulator from here copies
+        // it).
+        let motion = graph.motion
 
         // A share under `Ledger.negligible` is no share (SPEC §5.2): it moves nothing and makes
         // no handoff, and an offset that close to an edge is at the edge.
@@ -22,7 +25,7 @@ extension Simulator {
         }
 
         // Overscroll against the direction is taken back first, innermost first.
-        for n in (ownerOnly ? [chain[0]] : chain) where rest > 0 {
+        for n in chain.prefix(ownerOnly ? 1 : chain.count) where rest > 0 {
             let raw = rawOverscroll(n)
             guard raw != 0, (raw > 0) != (d > 0) else { continue }
             let amount = Swift.min(rest, abs(raw))
@@ -33,7 +36,7 @@ extension Simulator {
 
         if ownerOnly {
             let o = chain[0]
-            take(o, .self, Swift.min(rest, room(o, dir)))
+            take(o, .self, Swift.min(rest, motion[o].room(from: offsets[o], dir)))
             if rest >= Ledger.negligible, !fling, bounces(o) {
                 overscroll(o, sign * rest, &ledger, &rest)
             }
@@ -41,11 +44,11 @@ extension Simulator {
             return ledger
         }
 
-        let sheet = chain.firstIndex { graph.motion[$0].isSheet }
+        let sheet = chain.firstIndex { motion[$0].isSheet }
         // A system sheet with `scrollingExpands: false` takes no forward drag from its content
         // (SPEC §5.10): forward, the content scrolls at every detent.
         let expands =
-            dir == .backward || sheet.map { graph.motion[chain[$0]].sheetExpands } ?? true
+            dir == .backward || sheet.map { motion[chain[$0]].sheetExpands } ?? true
         // Lists inside a sheet stay pinned while the sheet is below its top-most detent.
         func pinned(_ k: Int) -> Bool {
             guard let s = sheet, k < s, expands else { return false }
@@ -58,25 +61,28 @@ extension Simulator {
             let takesPre =
                 k == sheet
                 ? expands && offsets[n] < range(n).upperBound - 1e-9
-                : graph.motion[n].nested?.pre.contains(dir) ?? false
-            if takesPre { take(n, .pre, Swift.min(rest, room(n, dir))) }
+                : motion[n].nested?.pre.contains(dir) ?? false
+            if takesPre { take(n, .pre, Swift.min(rest, motion[n].room(from: offsets[n], dir))) }
         }
         // self: the driver.
-        if rest > 0, !pinned(0) { take(chain[0], .self, Swift.min(rest, room(chain[0], dir))) }
+        if rest > 0, !pinned(0) {
+            let n = chain[0]
+            take(n, .self, Swift.min(rest, motion[n].room(from: offsets[n], dir)))
+        }
         // post: ancestors, innermost first.
         for k in 1..<chain.count where rest > 0 {
             let n = chain[k]
             let takesPost =
                 k == sheet
                 ? dir == .backward
-                : graph.motion[n].nested?.post.contains(dir) ?? false
-            if takesPost { take(n, .post, Swift.min(rest, room(n, dir))) }
+                : motion[n].nested?.post.contains(dir) ?? false
+            if takesPost { take(n, .post, Swift.min(rest, motion[n].room(from: offsets[n], dir))) }
         }
         // overscroll: the innermost chain node at that edge that bounces.
         if rest >= Ledger.negligible, !fling {
             for k in chain.indices where !pinned(k) && k != sheet {
                 let n = chain[k]
-                if bounces(n), room(n, dir) == 0 {
+                if motion[n].bounces, motion[n].room(from: offsets[n], dir) == 0 {
                     overscroll(n, sign * rest, &ledger, &rest)
                     break
                 }
@@ -121,7 +127,8 @@ extension Simulator {
     private mutating func overscroll(
         _ n: Int, _ amount: Double, _ ledger: inout Ledger, _ rest: inout Double
     ) {
-        applyRaw(n, rawOverscroll(n) + amount)
+        // The pull read from the node's `Motion` (a call on the simulator from here copies it).
+        applyRaw(n, (pulls[n] ?? graph.motion[n].rawOverscroll(at: offsets[n])) + amount)
         ledger.add(n, amount, .overscroll)
         rest = 0
     }

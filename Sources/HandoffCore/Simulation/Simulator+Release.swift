@@ -162,12 +162,12 @@ extension Simulator {
             m.anchorOffset = offsets[c]
             m.anchorApplied = 0
         }
+        let travel = m.decel.total
+        // The momentum moves into the running animations (read no more: not copied).
         animations.append(.momentum(m))
-        emit(.momentumStarted(driver: chain[0], velocity: v, travel: m.decel.total))
+        emit(.momentumStarted(driver: chain[0], velocity: v, travel: travel))
         emit(
-            .decided(
-                .momentum(driver: chain[0], velocity: v, travel: m.decel.total, participants: chain)
-            ))
+            .decided(.momentum(driver: chain[0], velocity: v, travel: travel, participants: chain)))
     }
 
     /// Starts a spring on `n` toward `target` (in offset units), replacing its animations.
@@ -259,7 +259,7 @@ extension Simulator {
     /// Rule 4: a `snap: edges` scroll at rest strictly between its ends springs to the nearer
     /// end; exactly at the midpoint it goes to `min` (expanded).
     mutating func snapIfNeeded(_ n: Int) {
-        guard graph.nodes[n].scroll?.snapEdges == true else { return }
+        guard graph.motion[n].snapsToEdges else { return }
         let r = range(n)
         let o = offsets[n]
         guard o > r.lowerBound + 1e-9, o < r.upperBound - 1e-9 else { return }
@@ -279,17 +279,15 @@ extension Simulator {
 
     /// Settles a node as after a release at velocity 0.
     mutating func settleAtRest(_ n: Int) {
-        switch graph.nodes[n].kind {
-        case .pager:
+        // Read from the node's `Motion` (no copy of its kind).
+        if graph.motion[n].pages == .scrolled {
             settlePager(n, scrollV: 0, start: page(n))
-        case .sheet:
+        } else if graph.motion[n].isSheet {
             if !isOnDetent(n) { settleSheet(n, fingerV: 0, scrollV: 0, start: sheetTop(n)) }
-        case .scroll, .list, .view, .switcher, .tabs, .backdrop:
-            if isOverscrolled(n) {
-                springTo(n, .bounce, target: clamped(n), velocity: 0)
-            } else {
-                snapIfNeeded(n)
-            }
+        } else if isOverscrolled(n) {
+            springTo(n, .bounce, target: clamped(n), velocity: 0)
+        } else {
+            snapIfNeeded(n)
         }
     }
 }

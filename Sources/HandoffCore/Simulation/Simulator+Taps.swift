@@ -27,22 +27,23 @@ extension Simulator {
     public mutating func tab(_ tabs: Int, segment: Int) {
         beginStep()
         defer { endStep() }
-        if let refusal = tabRefusal(tabs) {
+        let (refusal, current) = tabStart(tabs)
+        if let refusal {
             emit(.refused(refusal))
             return
         }
-        choose(tabs, segment: segment, from: self.segment(of: tabs))
+        choose(tabs, segment: segment, from: current)
     }
 
     /// `tab next` (`forward`) or `tab prev`: the neighbouring segment, or refused at the end.
     public mutating func tab(_ tabs: Int, step forward: Bool) {
         beginStep()
         defer { endStep() }
-        if let refusal = tabRefusal(tabs) {
+        let (refusal, current) = tabStart(tabs)
+        if let refusal {
             emit(.refused(refusal))
             return
         }
-        let current = segment(of: tabs)
         let count = graph.segmentCounts[tabs]
         if forward, current + 1 >= count {
             emit(.refused(.noNextSegment(tabs: tabs, segment: current)))
@@ -51,6 +52,13 @@ extension Simulator {
         } else {
             choose(tabs, segment: forward ? current + 1 : current - 1, from: current)
         }
+    }
+
+    /// What `tab` reads before it acts, in one look: why it is refused (`tabRefusal`), or else
+    /// nil and the segment selected now (`segment(of:)`).
+    private func tabStart(_ tabs: Int) -> (refusal: Refusal?, current: Int) {
+        if let refusal = tabRefusal(tabs) { return (refusal, 0) }
+        return (nil, segment(of: tabs))
     }
 
     /// `tab` on a segment, not refused: a delivered tap on it without touching anything. `from`:

@@ -198,13 +198,17 @@ extension Simulator {
         } else if let caughtOwner {
             // Under `uikit` and `outer` the caught node owns; under `nested` the usual chain.
             if settings.policy != .nested { (owner, ownerOnly) = (caughtOwner, true) }
-        } else if let system = systemSheetPan(chain) {
+        } else if chain.contains(where: { graph.motion[$0].systemSheet }),
+            let system = systemSheetPan(chain)
+        {
             // §5.10: UIKit's own sheet coordinates with its content under every policy.
             (chain, ownerOnly) = (system.chain, !system.shared)
-        } else if let d = ownership(
-            path: path, chain: fullChain, axis: axis,
-            ScrollDirection(of: delta), blocks: blocks)
+        } else if settings.policy != .nested,
+            let d = ownership(
+                path: path, chain: fullChain, axis: axis,
+                ScrollDirection(of: delta), blocks: blocks)
         {
+            // (Under `nested` every node of the chain takes its part: there is no one owner.)
             (owner, ownerOnly, decision) = (d.owner, true, d)
         }
         // §4.4: once the content has the touch, a control keeps it, and so does any content

@@ -38,6 +38,9 @@ public struct Simulator: Sendable {
     /// One element for a scene with rules, none otherwise: the simulator stays as small as
     /// without rules (it is copied often), and a copy shares it until either side writes.
     var reactionBook: [ReactionBook] = []
+    /// Whether the scene has rules (a caller skips the rule work of a frame when it has none):
+    /// stored, so that reading it from another module is a load, not a call on a copy.
+    public let hasRules: Bool
     /// The app's recognizer wiring in force (SPEC §13.2): the scene's, until the session changes
     /// it (§13.4).
     public var gestures: Gestures
@@ -55,6 +58,7 @@ public struct Simulator: Sendable {
     public init(scene: Scene, settings: Settings = Settings()) {
         graph = SceneGraph(scene)
         sharedGraph = SharedGraph(graph)
+        hasRules = !scene.reactions.isEmpty
         self.settings = settings
         gestures = scene.gestures
         scrollEnabled = graph.nodes.map { $0.scroll?.scrollEnabled ?? true }
@@ -187,13 +191,7 @@ public struct Simulator: Sendable {
     func range(_ i: Int) -> ClosedRange<Double> { graph.range(i) }
 
     /// Signed visual overscroll: positive past max, negative before min.
-    func visualOverscroll(_ i: Int) -> Double {
-        let r = range(i)
-        let o = offsets[i]
-        if o > r.upperBound { return o - r.upperBound }
-        if o < r.lowerBound { return o - r.lowerBound }
-        return 0
-    }
+    func visualOverscroll(_ i: Int) -> Double { graph.motion[i].overscroll(at: offsets[i]) }
 
     func isOverscrolled(_ i: Int) -> Bool { abs(visualOverscroll(i)) > 1e-9 }
 
@@ -201,13 +199,7 @@ public struct Simulator: Sendable {
 
     /// The raw pull behind the visual overscroll (the rubber band inverted).
     func rawOverscroll(_ i: Int) -> Double {
-        if let p = pulls[i] { return p }
-        let b = visualOverscroll(i)
-        guard b != 0 else { return 0 }
-        guard graph.motion[i].rubber else { return b }
-        let d = dimension(i)
-        let raw = RubberBand.raw(visual: Swift.min(abs(b), d * (1 - 1e-12)), dimension: d)
-        return b > 0 ? raw : -raw
+        pulls[i] ?? graph.motion[i].rawOverscroll(at: offsets[i])
     }
 
     /// Sets the raw pull past the nearest edge (`raw > 0` past max, `< 0` before min, 0 to clamp).
@@ -233,14 +225,7 @@ public struct Simulator: Sendable {
 
     /// How far node `i` can move in direction `dir` within its range (0 at the edge).
     func room(_ i: Int, _ dir: ScrollDirection) -> Double {
-        let r = range(i)
-        let room: Double
-        switch dir {
-        case .forward: room = r.upperBound - offsets[i]
-        case .backward: room = offsets[i] - r.lowerBound
-        }
-        // Within `Ledger.negligible` of an edge is at the edge (SPEC §5.2).
-        return room < Ledger.negligible ? 0 : room
+        graph.motion[i].room(from: offsets[i], dir)
     }
 
     func bounces(_ i: Int) -> Bool {

@@ -63,9 +63,10 @@ struct FrameRun {
         }
     }
 
-    /// Runs one frame; returns whether anything still animates after it.
-    mutating func frame(_ sim: inout Simulator) throws(SimulatorError) -> Bool {
-        guard sim.hasRules else { return try motion(&sim) }
+    /// Runs one frame; returns whether anything still animates after it. `rules`: whether the
+    /// scene has rules (`Simulator.hasRules`, read once for a run of frames).
+    mutating func frame(_ sim: inout Simulator, rules: Bool) throws(SimulatorError) -> Bool {
+        guard rules else { return try motion(&sim) }
         // The frame's rules run after its motion and its move (SPEC §13.3), and may start a
         // motion of their own.
         sim.beginStep()

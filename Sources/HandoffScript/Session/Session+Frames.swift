@@ -29,6 +29,8 @@ extension Session {
         // Read once: each frame says whether it left anything animating (no copy of the
         // simulator per frame).
         var more = run.hasMore(animating: sim.isAnimating)
+        // Whether the scene has rules, read once for all the frames (it does not change).
+        let rules = sim.hasRules
         // After frames taken in closed form, the next one is where something happens: stepped.
         var skipped = false
         // Whether the springs were asked about since the last frame (they were just above).
@@ -42,10 +44,21 @@ extension Session {
                 {
                     return run.taken
                 }
-                // A steady momentum: its frames up to the next one where something happens.
-                if sim.skipSteadyMomentum(clock: &run.clock, through: run.lastFrame) {
-                    more = run.hasMore(animating: sim.isAnimating)
+                // A steady momentum: its frames up to the next one where something happens, or
+                // through its end when nothing stops at that frame.
+                switch sim.skipSteadyMomentum(
+                    clock: &run.clock, through: run.lastFrame, ending: !debug.active)
+                {
+                case .none:
+                    break
+                case .steady:
+                    more = run.hasMore(animating: true)
                     skipped = true
+                    continue
+                case .ended(let animating):
+                    // What runs on (springs its chain started) is asked about afresh.
+                    more = run.hasMore(animating: animating)
+                    asked = false
                     continue
                 }
             }
@@ -54,7 +67,7 @@ extension Session {
             if debug.active, let limit = debug.frameLimit, run.taken >= limit {
                 return stop(run)
             }
-            let animating = try run.frame(&sim)
+            let animating = try run.frame(&sim, rules: rules)
             sampler?.frame(sim)
             if debug.active, afterFrame(run) {
                 return stop(run)

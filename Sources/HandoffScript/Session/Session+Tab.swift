@@ -19,19 +19,21 @@ extension Session {
             }
             tabs = first
         }
-        // A segment that does not exist is an error; a refusal is not. (The segments are read
-        // only where a choice names one: `next` and `prev` copy no node.)
+        // A segment that does not exist is an error; a refusal is not. (No node is copied: an
+        // index is checked against the graph's count of segments, a name against the segments
+        // read from the node's kind in place.)
         switch choice {
         case .index(let n):
-            let segments = sim.graph.nodes[tabs].segments
-            guard n < segments.count else {
+            let count = sim.graph.segmentCounts[tabs]
+            guard n < count else {
                 throw fail(
-                    .noSuchSegment(tabs: sim.graph.nodes[tabs].id, segments: segments.count),
-                    .choice)
+                    .noSuchSegment(tabs: sim.graph.nodes[tabs].id, segments: count), .choice)
             }
             sim.tab(tabs, segment: n)
         case .name(let name):
-            let segments = sim.graph.nodes[tabs].segments
+            guard case .tabs(let segments, _) = sim.graph.nodes[tabs].kind else {
+                preconditionFailure("a tabs control")
+            }
             guard let n = segments.firstIndex(of: name) else {
                 throw fail(
                     .noSegmentNamed(name, tabs: sim.graph.nodes[tabs].id, segments: segments),
