@@ -2,9 +2,18 @@ import HandoffCore
 
 /// Turns the simulator's indices into the ids users see.
 package struct Names {
-    let graph: SceneGraph
+    /// The graph behind one reference: a session makes its `Names` once a load and hands it to
+    /// every command's renderer as one word (a `SceneGraph` by value, 216 bytes, was copied for
+    /// each command).
+    private let shared: Shared
+    var graph: SceneGraph { shared.graph }
 
-    package init(_ graph: SceneGraph) { self.graph = graph }
+    package init(_ graph: SceneGraph) { shared = Shared(graph: graph) }
+
+    private final class Shared: Sendable {
+        let graph: SceneGraph
+        init(graph: SceneGraph) { self.graph = graph }
+    }
 
     package func id(_ i: Int) -> String { graph.nodes[i].id }
 

@@ -8,9 +8,10 @@ package struct StateReport: Sendable {
     /// The settings that differ from their default, with their origin (`state` prints them).
     package var settings: [(key: String, value: String, origin: SettingOrigin)] = []
 
-    package init(_ sim: Simulator) {
+    /// The state of `sim`, named by `names` when given (a session's, made once a load).
+    package init(_ sim: Simulator, names: Names? = nil) {
         self.sim = sim
-        names = Names(sim.graph)
+        self.names = names ?? Names(sim.graph)
     }
 
     /// `ID.offset`, `ID.page`, `ID.top`, `ID.height` values in tree order.

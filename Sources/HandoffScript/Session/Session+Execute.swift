@@ -106,11 +106,11 @@ extension Session {
                 return collect() + [.settleCapped(seconds: Self.settleLimit)]
             }
         case .state(let json):
-            var report = StateReport(sim)
+            var report = StateReport(sim, names: names)
             report.settings = changedSettings
             return json ? [] : [.state(report)]
         case .tree:
-            return [.tree(StateReport(sim))]
+            return [.tree(StateReport(sim, names: names))]
         case .show:
             return [.drawing(Drawing.lines(sim))]
         case .why:

@@ -56,6 +56,7 @@ extension Session {
         debug.pending = nil
         paths = ValuePaths(sim.graph)
         spellings = Spellings(sim.graph)
+        names = Names(sim.graph)
         ids = Suggest.Candidates(sim.graph.ids)
         why.forget()
         applySettingsForLoad()

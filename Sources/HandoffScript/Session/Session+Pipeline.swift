@@ -102,7 +102,7 @@ extension Session {
         into rendered: inout TextOutput, result: inout RunResult
     ) -> Bool {
         if case .state(json: true) = parsed.command {
-            rendered.line(StateReport(sim).json)
+            rendered.line(StateReport(sim, names: names).json)
         } else if !json || recorder.isOn {
             TextRenderer.render(&facts, names: names, spellings: spellings, into: &rendered)
             rendered.escape()
@@ -111,7 +111,8 @@ extension Session {
             result.lines = [
                 OutputLine(
                     JSONRenderer.line(
-                        command: parsed.canonical, facts: facts, state: StateReport(sim).json,
+                        command: parsed.canonical, facts: facts,
+                        state: StateReport(sim, names: names).json,
                         names: names
                     ))
             ]

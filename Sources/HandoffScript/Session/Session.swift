@@ -69,6 +69,9 @@ package struct Session {
     var paths: ValuePaths
     /// The current scene's ids as the text renderer writes them.
     var spellings: Spellings
+    /// The current scene's names, made once a load: ids, pages, segments and detents, which
+    /// `set` never changes (it changes how a node scrolls, not what it is called).
+    var names: Names
     /// The current scene's node ids, read once for "did you mean" (`CommandProblem.noNode`).
     var ids: Suggest.Candidates
     /// The values before a command (its buffer is reused from one command to the next).
@@ -88,6 +91,7 @@ package struct Session {
         self.files = files
         paths = ValuePaths(sim.graph)
         spellings = Spellings(sim.graph)
+        names = Names(sim.graph)
         ids = Suggest.Candidates(sim.graph.ids)
         sceneAtLoad = scene
         applySettingsForLoad()
@@ -105,8 +109,6 @@ package struct Session {
         case .node, .gestures, .rule: applySceneKey(setting)
         }
     }
-
-    var names: Names { Names(sim.graph) }
 
     // MARK: Running lines
 
@@ -360,7 +362,7 @@ package struct Session {
         if json {
             let obj = JSONRenderer.line(
                 command: canonical ?? line.trimmingSpaces, facts: [.error(d, line: lineNumber)],
-                state: StateReport(sim).json,
+                state: StateReport(sim, names: names).json,
                 names: names)
             // Under `--json` every command's line goes to stdout, errors included (SPEC §6).
             result.lines = [OutputLine(obj)]
