@@ -58,6 +58,9 @@ public struct Motion: Sendable {
         return 0
     }
 
+    /// Whether the node at `offset` is past an edge (by more than rounding).
+    func isOverscrolled(at offset: Double) -> Bool { abs(overscroll(at: offset)) > 1e-9 }
+
     /// The raw pull behind the visual overscroll at `offset` (the rubber band inverted), where no
     /// drag set the pull itself.
     func rawOverscroll(at offset: Double) -> Double {

@@ -284,7 +284,7 @@ extension Simulator {
             settlePager(n, scrollV: 0, start: page(n))
         } else if graph.motion[n].isSheet {
             if !isOnDetent(n) { settleSheet(n, fingerV: 0, scrollV: 0, start: sheetTop(n)) }
-        } else if isOverscrolled(n) {
+        } else if graph.motion[n].isOverscrolled(at: offsets[n]) {
             springTo(n, .bounce, target: clamped(n), velocity: 0)
         } else {
             snapIfNeeded(n)

@@ -1,5 +1,13 @@
 /// Touch delivery and recognition (SPEC §4).
 extension Simulator {
+    /// `pan` and `swipe`: puts a finger down at `p` (the scene's touch point when nil) unless one
+    /// is down. Returns whether it touched down.
+    public mutating func touchDownIfUp(at p: Point?) throws(SimulatorError) -> Bool {
+        guard !isFingerDown else { return false }
+        try touchDown(at: p ?? graph.scene.touchPoint)
+        return true
+    }
+
     /// Puts a finger down at `p` (window coordinates).
     public mutating func touchDown(at p: Point) throws(SimulatorError) {
         beginStep()
@@ -94,7 +102,9 @@ extension Simulator {
     }
 
     /// Moves the finger by `delta` at the current time.
+    /// Without a finger down it throws `noFinger` and changes nothing.
     public mutating func move(by delta: Point) throws(SimulatorError) {
+        guard isFingerDown else { throw .noFinger }
         beginStep()
         defer { endStep() }
         deliverContentTouch()

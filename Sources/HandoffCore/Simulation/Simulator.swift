@@ -193,7 +193,7 @@ public struct Simulator: Sendable {
     /// Signed visual overscroll: positive past max, negative before min.
     func visualOverscroll(_ i: Int) -> Double { graph.motion[i].overscroll(at: offsets[i]) }
 
-    func isOverscrolled(_ i: Int) -> Bool { abs(visualOverscroll(i)) > 1e-9 }
+    func isOverscrolled(_ i: Int) -> Bool { graph.motion[i].isOverscrolled(at: offsets[i]) }
 
     func dimension(_ i: Int) -> Double { graph.viewport(i) }
 

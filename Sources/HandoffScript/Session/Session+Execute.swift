@@ -28,17 +28,16 @@ extension Session {
         /// `pan` and `swipe`: a touch-down at `at` (or the scene's touch point) when no finger
         /// is down; `at` while a finger is down is an error. Returns whether it touched down.
         func touchDownIfUp(at: Point?) throws(Diagnostic) -> Bool {
-            // Read and touched through the one inout access: a query on `sim` from this nested
-            // function would copy the whole simulator.
-            var down = false
+            // Asked and touched in one call on the simulator: a query on `sim` from here would
+            // copy the whole simulator.
+            var touched = false
             try simulate(at == nil ? nil : .point) { s throws(SimulatorError) in
-                down = s.isFingerDown
-                if !down { try s.touchDown(at: at ?? s.graph.scene.touchPoint) }
+                touched = try s.touchDownIfUp(at: at)
             }
-            if down, at != nil {
+            if !touched, at != nil {
                 throw fail("a finger is already down; 'at' places a new touch", .at)
             }
-            return !down
+            return touched
         }
 
         switch command {
@@ -54,7 +53,7 @@ extension Session {
             try simulate(part(of: place)) { s throws(SimulatorError) in try s.touchDown(at: p) }
             return Self.withNote(note, collect())
         case .move(let dx, let dy, let over):
-            guard sim.isFingerDown else { throw fail(.simulator(.noFinger)) }
+            // Without a finger down the move throws `noFinger` before it changes anything.
             try moveFinger(dx, dy, over: over, fail: fail)
         case .pan(let dx, let dy, let over, let at):
             if try touchDownIfUp(at: at), over != nil { watchTouchStep() }
