@@ -12,11 +12,15 @@ struct ParseCache {
         /// The line's bytes as a lookup compares them.
         let packed: Packed
         let parsed: ParsedCommand
+        /// The lines its session had parsed before it (`Session.linesParsed`): its name in the
+        /// session's history (`CommandLog.add`); -1 for an entry made outside a session.
+        let serial: Int
 
-        init(line: String, parsed: ParsedCommand) {
+        init(line: String, parsed: ParsedCommand, serial: Int = -1) {
             self.line = line
             packed = Packed(line)
             self.parsed = parsed
+            self.serial = serial
         }
     }
 

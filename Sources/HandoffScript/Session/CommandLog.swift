@@ -38,6 +38,10 @@ struct CommandLog {
     /// stores no new text: one hash and one byte comparison, no `String` hashing (bounded: a
     /// slot keeps the latest text that hashed to it).
     private var interned: [UInt32] = []
+    /// The texts of the lines run from the parse cache, by their entries' serials (plus one;
+    /// 0: none yet), so a repeated line finds its text with no hashing and no comparison. A
+    /// copied session copies its log with its cache, so a serial names one text in each.
+    private var bySerial: [UInt32] = []
     /// The state after the first `index` commands, in increasing `index` (the first is at 0: the
     /// state right after the load).
     private(set) var checkpoints: [(index: Int, state: State)] = []
@@ -69,6 +73,7 @@ struct CommandLog {
         bytes = []
         starts = []
         interned = []
+        bySerial = []
         checkpoints = [(0, state)]
         overflowed = false
         hazards = []
@@ -91,12 +96,22 @@ struct CommandLog {
     }
 
     /// A command ran: it is appended, unless the history is full (it overflowed).
-    mutating func add(_ text: String, time: Double, frames: Int32) {
+    /// `serial`: the parse-cache entry's whose canonical text `text` is (`Entry.serial`), or -1.
+    mutating func add(_ text: String, serial: Int = -1, time: Double, frames: Int32) {
         guard entries.count < Self.limit else {
             overflowed = true
             return
         }
+        if serial >= 0, serial < bySerial.count, bySerial[serial] != 0 {
+            entries.append(Entry(time: time, text: bySerial[serial] - 1, frames: frames))
+            return
+        }
         append(text, time: time, frames: frames)
+        guard serial >= 0 else { return }
+        if serial >= bySerial.count {
+            bySerial.append(contentsOf: repeatElement(0, count: serial + 1 - bySerial.count))
+        }
+        bySerial[serial] = entries[entries.count - 1].text + 1
     }
 
     /// Notes a hazard of history command `entry`, first at `time`.
@@ -190,7 +205,7 @@ struct CommandLog {
     /// The memory the log holds, in bytes (the figure SPEC §9 bounds per command).
     func byteEstimate(bytesPerCheckpoint: Int) -> Int {
         entries.capacity * MemoryLayout<Entry>.stride + bytes.capacity + starts.capacity * 4
-            + interned.capacity * 4
+            + interned.capacity * 4 + bySerial.capacity * 4
             + checkpoints.count * bytesPerCheckpoint
     }
 }

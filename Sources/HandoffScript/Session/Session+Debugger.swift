@@ -70,7 +70,7 @@ extension Session {
     /// Appends a history command that ran (with the frames it ran, when it is stopped).
     mutating func logCommand(_ canonical: String, start: Double) {
         log.add(
-            canonical, time: start,
+            canonical, serial: running, time: start,
             frames: debug.pending.map { Int32($0.taken) } ?? CommandLog.Entry.whole)
     }
 

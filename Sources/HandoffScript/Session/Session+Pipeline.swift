@@ -2,6 +2,8 @@ import HandoffCore
 
 /// The stages of `Session.run` after parsing: perform → annotate → render (→ `record`).
 extension Session {
+    var names: Names { Names(sim.graph) }
+
     /// What `perform` did that `annotate` reads.
     struct Ran {
         /// The command is one of the history (SPEC §10.1).

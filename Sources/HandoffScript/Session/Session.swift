@@ -63,6 +63,8 @@ package struct Session {
     private var parsed = ParseCache()
     /// The words of the line being parsed (one array for every line).
     private var words: [Token] = []
+    /// The serial of the parse-cache entry running (-1: none), by which the history finds its text.
+    var running = -1
     /// How many lines were parsed rather than found in `parsed` (how tests observe the cache).
     private(set) var linesParsed = 0
     /// The printable values of the current scene.
@@ -118,6 +120,7 @@ package struct Session {
         -> RunResult
     {
         var result = lendingTextBuffer()
+        running = -1  // a line run as a `String` is not looked up by its serial
         switch parsed.find(line) {
         case .parsed(let entry):
             withExtendedLifetime(entry) {
@@ -154,11 +157,13 @@ package struct Session {
         switch parsed.find(bytes: bytes) {
         case .parsed(let entry):
             // Borrowed from the entry, which the cache keeps alive: the command is not copied.
+            running = entry.serial
             withExtendedLifetime(entry) {
                 run(
                     entry.parsed, line: entry.line, lineNumber: lineNumber, file: file,
                     into: &result)
             }
+            running = -1
         case .failed(let failure):
             failed(failure, lineNumber: lineNumber, file: file, into: &result)
         case .missing(let key):
@@ -174,6 +179,7 @@ package struct Session {
         _ line: String, key: ParseCache.Key, lineNumber: Int?, file: String?,
         into result: inout RunResult
     ) {
+        running = -1
         switch parseNew(line, key: key) {
         case .parsed(let entry)?:
             withExtendedLifetime(entry) {
@@ -198,6 +204,7 @@ package struct Session {
     ) -> RunResult {
         // Filled in place and returned once: the result is not copied on its way out.
         var result = lendingTextBuffer()
+        running = -1
         run(parsed, line: line, lineNumber: lineNumber, file: file, into: &result)
         return keepingTextBuffer(result)
     }
@@ -263,26 +270,6 @@ package struct Session {
         swap(&rendered, &result.text)
     }
 
-    /// Why `command` is refused while a trace is verified, or nil.
-    static func refusalWhileVerifying(_ command: Command) -> String? {
-        switch command {
-        case .record, .recordStop:
-            return
-                "'record' writes a file: running a file to plot it, or replaying or testing a trace, never writes files (SPEC §7)"
-        case .replay:
-            return
-                "'replay' inside a trace is refused: a replayed or tested trace cannot replay another"
-        case .plot:
-            return
-                "'plot' writes a file: running a file to plot it, or replaying or testing a trace, never writes files (SPEC §7)"
-        case .quit:
-            return
-                "'quit' inside a trace is refused: it would end the check early and leave the commands after it unchecked"
-        default:
-            return nil
-        }
-    }
-
     var loads = 0
 
     /// The `hazard` facts of a command's tally, noted for `hazards` under history command
@@ -329,7 +316,8 @@ package struct Session {
             // Made straight into the entry (a `ParsedCommand` copied out of an optional and
             // destroyed cost about 400 instructions a new line).
             let entry = ParseCache.Entry(
-                line: line, parsed: try CommandParser.parseWords(line, words: &words))
+                line: line, parsed: try CommandParser.parseWords(line, words: &words),
+                serial: linesParsed)
             parsed.keep(entry, key: key)
             return .parsed(entry)
         } catch {
