@@ -2,8 +2,6 @@ import HandoffCore
 
 /// The stages of `Session.run` after parsing: perform → annotate → render (→ `record`).
 extension Session {
-    var names: Names { Names(sim.graph) }
-
     /// What `perform` did that `annotate` reads.
     struct Ran {
         /// The command is one of the history (SPEC §10.1).
