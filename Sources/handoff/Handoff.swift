@@ -117,10 +117,7 @@ struct Run: ParsableCommand {
         }
         console.flushOut()
         if let problem = session.finishRecording() { console.emit([problem]) }
-        // The process ends here, its output written: the session is left as it is, not torn
-        // down (freeing the lines a long script kept one by one cost about 180 instructions a
-        // command of a 3,000-line session, for nothing).
-        Foundation.exit(ok && !session.recordingFailed ? 0 : 1)
+        throw ExitCode(ok && !session.recordingFailed ? 0 : 1)
     }
 
     /// Runs a script's lines (a CRLF file behaves like the same file with LF: the "\r" is
