@@ -143,8 +143,8 @@ struct ParseCache {
         if last >= 0 {
             // A line that failed is left to its hash: the guess is for a script's commands.
             let guess = Int(next[last])
-            if guess >= 0, case .parsed(let e) = slots[guess], e.packed == packed,
-                packed.isWhole || Self.same(e.line, bytes)
+            if guess >= 0, case .parsed(let e) = slots[guess],
+                Self.isLine(e.line, e.packed, bytes, packed)
             {
                 last = guess
                 return .parsed(e)
@@ -173,13 +173,17 @@ struct ParseCache {
     {
         switch slots[k] {
         case .empty: return nil
-        case .parsed(let e):
-            return e.packed == packed && (packed.isWhole || Self.same(e.line, bytes))
-                ? .parsed(e) : nil
-        case .failed(let f):
-            return f.packed == packed && (packed.isWhole || Self.same(f.line, bytes))
-                ? .failed(f) : nil
+        case .parsed(let e): return Self.isLine(e.line, e.packed, bytes, packed) ? .parsed(e) : nil
+        case .failed(let f): return Self.isLine(f.line, f.packed, bytes, packed) ? .failed(f) : nil
         }
+    }
+
+    /// Whether a kept line (`line`, packed `kept`) is the line of `bytes` (packed `packed`): its
+    /// words decide for a line of at most sixteen bytes, its bytes for a longer one.
+    private static func isLine(
+        _ line: String, _ kept: Packed, _ bytes: UnsafeBufferPointer<UInt8>, _ packed: Packed
+    ) -> Bool {
+        kept == packed && (packed.isWhole || same(line, bytes))
     }
 
     /// Keeps `entry` for its line (unless the line is too long to keep).
