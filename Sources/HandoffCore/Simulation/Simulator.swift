@@ -112,13 +112,16 @@ public struct Simulator: Sendable {
 
     public var layout: Layout { Layout(shared: sharedGraph, offsets: offsets, selected: selected) }
 
-    public var phase: Phase {
-        switch gesture.stage {
+    public var phase: Phase { Self.phase(gesture.stage, animating: !animations.isEmpty) }
+
+    /// The phase of a gesture at `stage`, with or without animations running.
+    static func phase(_ stage: GestureCoordinator.Stage, animating: Bool) -> Phase {
+        switch stage {
         case .touching: .touching
         case .panning: .panning
         // After a pan cancelled by disabling its node (SPEC §13.5).
-        case .cancelled: animations.isEmpty ? .touching : .animating
-        case .idle: animations.isEmpty ? .idle : .animating
+        case .cancelled: animating ? .animating : .touching
+        case .idle: animating ? .animating : .idle
         }
     }
 
@@ -151,10 +154,14 @@ public struct Simulator: Sendable {
     /// The page of a pager (`round(offset / width)`) or switcher (its selected page).
     public func page(_ i: Int) -> Int {
         if graph.motion[i].pages == .switched { return selected[i] }
-        let w = graph.nodes[i].frame.width
+        return Self.page(offsets[i], width: graph.nodes[i].frame.width, count: graph.pageCount(i))
+    }
+
+    /// The page of a pager at `offset`: `round(offset / width)`, within its `count` pages.
+    static func page(_ offset: Double, width w: Double, count: Int) -> Int {
         guard w > 0 else { return 0 }
-        let p = Int(Targets.roundHalfAway(offsets[i] / w))
-        return Swift.min(Swift.max(p, 0), Swift.max(0, graph.pageCount(i) - 1))
+        let p = Int(Targets.roundHalfAway(offset / w))
+        return Swift.min(Swift.max(p, 0), Swift.max(0, count - 1))
     }
 
     public func sheetTop(_ i: Int) -> Double { graph.motion[i].sheetBottom - offsets[i] }

@@ -3,12 +3,7 @@ import HandoffCore
 /// The printable values of a scene: `ID.offset`, `ID.page`, `ID.top`, `ID.height`, in tree order.
 /// Built once per scene, so a command's before/after comparison allocates no strings.
 package struct ValuePaths: Sendable {
-    package enum Kind: Sendable {
-        case offset
-        case page
-        case top
-        case height
-    }
+    package typealias Kind = NodeValue
 
     package let entries: [(path: String, kind: Kind, node: Int)]
     /// Each entry's kind and node, apart from its path: reading a value touches no string.
@@ -29,17 +24,15 @@ package struct ValuePaths: Sendable {
         nodes = out.map(\.2)
     }
 
-    package func value(_ k: Int, _ sim: Simulator) -> Double {
-        let node = nodes[k]
-        switch kinds[k] {
-        case .offset: return sim.offsets[node]
-        case .page: return Double(sim.page(node))
-        case .top: return sim.sheetTop(node)
-        case .height: return sim.layout.stretchedHeight(node)
-        }
-    }
+    package func value(_ k: Int, _ sim: Simulator) -> Double { sim.value(kinds[k], of: nodes[k]) }
 
     package func values(_ sim: Simulator) -> [Double] { entries.indices.map { value($0, sim) } }
+
+    /// Every value of `sim` into `values`, in place, and its phase (`Simulator.read`: the
+    /// simulator handed over by address, not copied).
+    func read(_ sim: inout Simulator, into values: inout [Double]) -> Phase {
+        sim.read(kinds, of: nodes, into: &values)
+    }
 }
 
 /// The printed values of a simulator, to report `old → new` after a command (a debugger step
@@ -50,43 +43,43 @@ struct Snapshot {
     var t: Double = 0
     var phase: Phase = .idle
     var values: [Double] = []
+    /// The values after a command, compared with `values`, then swapped with them: a buffer
+    /// kept from command to command.
+    private var after: [Double] = []
 
     init() {}
 
-    /// Takes the values of `sim` (in place).
-    mutating func capture(_ sim: Simulator, _ paths: ValuePaths) {
+    /// Takes the values of `sim` (in place; `inout` only so that it is not copied).
+    mutating func capture(_ sim: inout Simulator, _ paths: ValuePaths) {
         t = sim.time
-        phase = sim.phase
-        let n = paths.entries.count
-        if values.count != n { values = Array(repeating: 0, count: n) }
-        values.withUnsafeMutableBufferPointer { buffer in
-            for k in 0..<n { buffer[k] = paths.value(k, sim) }
-        }
+        phase = paths.read(&sim, into: &values)
     }
 
     /// Changes from this snapshot to `sim` now, in printed form, appended to `out`; values whose
     /// printed text did not change are left out (compared as printed, without formatting). The
-    /// snapshot then holds the values of `sim` now.
-    mutating func appendChanges(to sim: Simulator, _ paths: ValuePaths, _ out: inout [Fact]) {
+    /// snapshot then holds the values of `sim` now (`sim` is `inout` only so that it is not
+    /// copied).
+    mutating func appendChanges(to sim: inout Simulator, _ paths: ValuePaths, _ out: inout [Fact]) {
         let same = NumberFormat.printsSame
         if sim.time != t, !same(sim.time, t) {
             out.append(.changed(path: "t", from: .number(t), to: .number(sim.time)))
         }
         t = sim.time
-        let now = sim.phase
+        let now = paths.read(&sim, into: &after)
         if now != phase {
             out.append(
                 .changed(path: "phase", from: .word(phase.rawValue), to: .word(now.rawValue)))
             phase = now
         }
-        for k in values.indices {
+        // Taken before the scene changed (not a command's before): nothing to compare.
+        guard values.count == after.count else { return swap(&values, &after) }
+        for k in after.indices where after[k] != values[k] {
             let old = values[k]
-            let new = paths.value(k, sim)
-            guard new != old else { continue }
-            values[k] = new
+            let new = after[k]
             guard !same(old, new) else { continue }
             out.append(
                 .changed(path: paths.entries[k].path, from: .number(old), to: .number(new)))
         }
+        swap(&values, &after)
     }
 }

@@ -79,7 +79,7 @@ extension Session {
         }
         if !inspection, !ran.loaded {
             // The values after the command are kept: they are the next command's values before.
-            before.appendChanges(to: sim, paths, &facts)
+            before.appendChanges(to: &sim, paths, &facts)
             snapshotIsCurrent = true
         }
         if !debug.stopLines.isEmpty {

@@ -245,7 +245,7 @@ package struct Session {
         // The values before the command, in the session's reused snapshot (given back after).
         var before = snapshot
         snapshot = Snapshot()
-        if !inspection, !snapshotIsCurrent { before.capture(sim, paths) }
+        if !inspection, !snapshotIsCurrent { before.capture(&sim, paths) }
         defer { snapshot = before }
         var facts: [Fact] = []
         // The facts' buffer goes back to `collect` for the next command.
