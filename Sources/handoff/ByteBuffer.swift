@@ -7,6 +7,14 @@ struct ByteBuffer {
     private var storage: [UInt8] = []
     private(set) var count = 0
 
+    init() {}
+
+    /// A buffer with room for `capacity` bytes from the start: one that fills up to a known size
+    /// (a script's batch of output) never grows, and never copies its bytes to grow.
+    init(capacity: Int) {
+        storage = Array(repeating: 0, count: capacity)
+    }
+
     var isEmpty: Bool { count == 0 }
 
     /// Forgets the bytes, keeping the room.
