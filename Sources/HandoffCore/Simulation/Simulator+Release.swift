@@ -75,9 +75,13 @@ extension Simulator {
             if graph.motion[n].isSheet { return graph.motion[n].sheetMomentum }
             return k == 0 || graph.motion[n].nested?.fling != FlingMode.none
         }
-        let participants =
-            chain.indices.allSatisfy(takesFling)
-            ? chain : chain.indices.filter(takesFling).map { chain[$0] }
+        var participants = chain
+        if !chain.indices.allSatisfy(takesFling) {
+            // Built once, at its size (a filter and a map made two arrays, the first grown).
+            participants = []
+            participants.reserveCapacity(chain.count)
+            for k in chain.indices where takesFling(k) { participants.append(chain[k]) }
+        }
         let aimed = participants.isEmpty ? scrollV : aimedVelocity(participants[0], scrollV)
         if !participants.isEmpty, momentumVelocity(pan.driver, aimed) != 0 {
             startMomentum(participants, velocity: aimed, ownerOnly: false, gestureChain: chain)
