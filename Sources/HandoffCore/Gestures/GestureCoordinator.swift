@@ -86,6 +86,9 @@ struct GestureCoordinator: Equatable, Sendable {
     /// them. Not part of where the gesture is: `==` compares the states alone.
     private var spareTouching: [Touching] = []
     private var sparePan: [Pan] = []
+    /// The storage of the last touch's velocity samples, emptied at its lift, where the next
+    /// touch's tracker keeps its own (`VelocityTracker.init(time:position:sampled:reusing:)`).
+    private var spareSamples: [VelocityTracker.Sample] = []
 
     static func == (a: GestureCoordinator, b: GestureCoordinator) -> Bool { a.state == b.state }
 
@@ -200,7 +203,8 @@ struct GestureCoordinator: Equatable, Sendable {
                     Touching(
                         contact: contact, start: point, position: point, downTime: time,
                         tracker: VelocityTracker(
-                            time: time, position: point, sampled: touches == .uikit),
+                            time: time, position: point, sampled: touches == .uikit,
+                            reusing: &spareSamples),
                         recognizer: recognizer, delivery: delivery),
                     reusing: &spareTouching))
             return result
@@ -347,7 +351,8 @@ struct GestureCoordinator: Equatable, Sendable {
         case .modifying:
             preconditionFailure("an event began during an event")
         case .touching(var box):
-            let t = box.take(leaving: &spareTouching)
+            var t = box.take(leaving: &spareTouching)
+            defer { t.tracker.leaveSamples(in: &spareSamples) }
             let target = t.contact.target
             if t.cancelled {
                 // The pan was cancelled at the disable: no tap, nothing more to release.
@@ -364,7 +369,8 @@ struct GestureCoordinator: Equatable, Sendable {
                 preconditionFailure("a touch with no pan ends in a tap's fate")
             }
         case .panning(var box, var pan):
-            let t = box.take(leaving: &spareTouching)
+            var t = box.take(leaving: &spareTouching)
+            defer { t.tracker.leaveSamples(in: &spareSamples) }
             guard case .endedPan(let tap) = t.recognizer.lift else {
                 preconditionFailure("a pan ends as a pan")
             }

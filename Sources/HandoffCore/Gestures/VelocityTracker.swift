@@ -9,8 +9,10 @@ public struct VelocityTracker: Equatable, Sendable {
     /// touch whose moves come at one time (a script's `pan` and `move` without `over`) keeps no
     /// list of samples.
     private var newest: (t: Double, p: Point)
+    /// A finger's position at a time.
+    typealias Sample = (t: Double, p: Point)
     /// The samples before `newest`, oldest first.
-    private var earlier: [(t: Double, p: Point)] = []
+    private var earlier: [Sample] = []
     /// The scroll view's estimate, kept instead of the window's samples under `touches uikit`.
     private var sampled: ScrollViewVelocity?
 
@@ -18,6 +20,20 @@ public struct VelocityTracker: Equatable, Sendable {
     public init(time: Double, position: Point, sampled: Bool = false) {
         newest = (time, position)
         if sampled { self.sampled = ScrollViewVelocity(time: time, position: position) }
+    }
+
+    /// `init(time:position:sampled:)`, its samples kept in the storage in `spare`, which the
+    /// last touch's tracker left there (`leaveSamples(in:)`): once one touch has made room for
+    /// them, the next allocates none.
+    init(time: Double, position: Point, sampled: Bool, reusing spare: inout [Sample]) {
+        self.init(time: time, position: position, sampled: sampled)
+        swap(&earlier, &spare)
+    }
+
+    /// Leaves the samples' storage in `spare`, emptied, for the next touch's tracker.
+    mutating func leaveSamples(in spare: inout [Sample]) {
+        if !earlier.isEmpty { earlier.removeAll(keepingCapacity: true) }
+        swap(&earlier, &spare)
     }
 
     /// Records the finger's position after a move at time `t`.
