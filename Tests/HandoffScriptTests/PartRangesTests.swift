@@ -1,3 +1,4 @@
+import HandoffTestSupport
 import Testing
 
 @testable import HandoffScript
@@ -31,6 +32,46 @@ struct PartRangesTests {
         #expect(reordered != ranges)
         let literal: PartRanges = [.name: SourceRange(column: 1, length: 3)]
         #expect(literal[.name] == SourceRange(column: 1, length: 3) && literal[.dx] == nil)
+    }
+
+    /// Four pairs are packed in words (a column and a length of 28 bits each); a range past that
+    /// is kept as it is, and every sequence of sets and removals answers as a dictionary does.
+    @Test func farRangesAndAnyOrderOfChanges() {
+        let far = SourceRange(column: 1 << 28, length: 3)
+        let long = SourceRange(column: 2, length: (1 << 28) + 5)
+        var ranges: PartRanges = [.name: SourceRange(column: 1, length: 3), .file: far]
+        #expect(ranges[.file] == far && ranges[.name] == SourceRange(column: 1, length: 3))
+        ranges[.name] = long
+        #expect(ranges[.name] == long)
+        ranges[.name] = SourceRange(column: 1, length: 4)
+        #expect(ranges[.name] == SourceRange(column: 1, length: 4))
+        ranges[.file] = nil
+        #expect(ranges[.file] == nil)
+
+        let parts: [ParsedCommand.Part] = [
+            .name, .dx, .dy, .duration, .point, .target, .velocity, .choice, .path, .op, .value,
+            .tolerance, .key, .setting, .file, .frames, .at,
+        ]
+        var rng = SplitMix(seed: 28)
+        for _ in 0..<200 {
+            var ranges = PartRanges()
+            var reference: [ParsedCommand.Part: SourceRange] = [:]
+            for _ in 0..<12 {
+                let p = parts.randomElement(using: &rng)!
+                let r: SourceRange? =
+                    Int.random(in: 0..<4, using: &rng) == 0
+                    ? nil
+                    : SourceRange(
+                        column: Bool.random(using: &rng) ? Int.random(in: 1..<200, using: &rng) : 1 << 29,
+                        length: Int.random(in: 1..<9, using: &rng))
+                ranges[p] = r
+                reference[p] = r
+                for q in parts { #expect(ranges[q] == reference[q], "\(q)") }
+            }
+            var rebuilt = PartRanges()
+            for (p, r) in reference { rebuilt[p] = r }
+            #expect(rebuilt == ranges)
+        }
     }
 
     /// A word's length is counted in characters, by its bytes only when they are one each.

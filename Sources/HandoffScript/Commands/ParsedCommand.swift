@@ -28,7 +28,7 @@ package struct SourceRange: Equatable, Hashable, Sendable {
 /// caret under the right token without reading the line again.
 package struct ParsedCommand: Equatable, Sendable {
     /// A part of a command that an error can point at.
-    package enum Part: Hashable, Sendable {
+    package enum Part: UInt8, Hashable, Sendable {
         /// The command's name (`pan`).
         case name
         /// DX and DY of `move`, `pan`, `swipe`.
