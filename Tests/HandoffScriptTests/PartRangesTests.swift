@@ -62,7 +62,8 @@ struct PartRangesTests {
                     Int.random(in: 0..<4, using: &rng) == 0
                     ? nil
                     : SourceRange(
-                        column: Bool.random(using: &rng) ? Int.random(in: 1..<200, using: &rng) : 1 << 29,
+                        column: Bool.random(using: &rng)
+                            ? Int.random(in: 1..<200, using: &rng) : 1 << 29,
                         length: Int.random(in: 1..<9, using: &rng))
                 ranges[p] = r
                 reference[p] = r
