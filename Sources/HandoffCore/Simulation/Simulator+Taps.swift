@@ -55,10 +55,17 @@ extension Simulator {
     }
 
     /// What `tab` reads before it acts, in one look: why it is refused (`tabRefusal`), or else
-    /// nil and the segment selected now (`segment(of:)`).
-    private func tabStart(_ tabs: Int) -> (refusal: Refusal?, current: Int) {
-        if let refusal = tabRefusal(tabs) { return (refusal, 0) }
-        return (nil, segment(of: tabs))
+    /// nil and the segment selected now (`segment(of:)`). `mutating` though it changes nothing:
+    /// called from `tab`, the simulator is handed over by address, where a call on its value
+    /// copied all of it; for the same reason it calls no method on `self` that takes it as a
+    /// value.
+    private mutating func tabStart(_ tabs: Int) -> (refusal: Refusal?, current: Int) {
+        let controlled = graph.controlled[tabs]
+        if let refusal = Self.tabRefusal(gesture.stage, controlled: controlled, animations) {
+            return (refusal, 0)
+        }
+        guard let c = controlled else { return (nil, 0) }
+        return (nil, pageInPlace(c))
     }
 
     /// `tab` on a segment, not refused: a delivered tap on it without touching anything. `from`:

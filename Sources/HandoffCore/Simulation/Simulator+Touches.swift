@@ -315,7 +315,16 @@ extension Simulator {
 
     /// Why `tab` would be refused now: a pan is active, or the controlled page is transitioning.
     public func tabRefusal(_ tabs: Int) -> Refusal? {
-        if case .panning = gesture.stage { return .panActive }
-        return transitioningControlled(tabs: tabs).map(Refusal.transitioning)
+        Self.tabRefusal(gesture.stage, controlled: graph.controlled[tabs], animations)
+    }
+
+    /// Why `tab` on a control that drives `controlled` is refused, the gesture at `stage` and
+    /// `animations` running (`tabRefusal(_:)` from what it reads).
+    static func tabRefusal(
+        _ stage: GestureCoordinator.Stage, controlled: Int?, _ animations: [Animation]
+    ) -> Refusal? {
+        if case .panning = stage { return .panActive }
+        guard let c = controlled, isTransitioning(c, animations) else { return nil }
+        return .transitioning(c)
     }
 }

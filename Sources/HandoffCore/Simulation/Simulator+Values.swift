@@ -23,7 +23,8 @@ extension Simulator {
     ///
     /// `mutating` though it changes nothing: a caller that holds the simulator in place (the
     /// session) hands it over by address, where a call on its value would first copy all of it
-    /// (docs/internals/performance.md). For the same reason it reads stored fields only.
+    /// (docs/internals/performance.md). For the same reason it calls no method on `self` that
+    /// takes it as a value.
     public mutating func read(_ kinds: [NodeValue], of nodes: [Int], into values: inout [Double])
         -> Phase
     {
@@ -32,14 +33,7 @@ extension Simulator {
             let i = nodes[k]
             switch kinds[k] {
             case .offset: values[k] = offsets[i]
-            case .page:
-                values[k] =
-                    graph.motion[i].pages == .switched
-                    ? Double(selected[i])
-                    : Double(
-                        Self.page(
-                            offsets[i], width: graph.nodes[i].frame.width,
-                            count: graph.children[i].count))
+            case .page: values[k] = Double(pageInPlace(i))
             case .top: values[k] = graph.motion[i].sheetBottom - offsets[i]
             case .height:
                 values[k] = Layout(shared: sharedGraph, offsets: offsets, selected: selected)

@@ -153,12 +153,25 @@ public struct Simulator: Sendable {
 
     /// The page of a pager (`round(offset / width)`) or switcher (its selected page).
     public func page(_ i: Int) -> Int {
-        if graph.motion[i].pages == .switched { return selected[i] }
-        return Self.page(offsets[i], width: graph.nodes[i].frame.width, count: graph.pageCount(i))
+        Self.page(
+            graph.motion[i].pages, selected: selected[i], offset: offsets[i],
+            width: graph.nodes[i].frame.width, count: graph.children[i].count)
     }
 
-    /// The page of a pager at `offset`: `round(offset / width)`, within its `count` pages.
-    static func page(_ offset: Double, width w: Double, count: Int) -> Int {
+    /// `page(_:)`, `mutating` though it changes nothing: a mutating caller hands the simulator
+    /// over by address, where a call of `page(_:)` from there copies all of it first.
+    mutating func pageInPlace(_ i: Int) -> Int {
+        Self.page(
+            graph.motion[i].pages, selected: selected[i], offset: offsets[i],
+            width: graph.nodes[i].frame.width, count: graph.children[i].count)
+    }
+
+    /// The page of a switcher (`selected`) or a pager at `offset`: `round(offset / width)`,
+    /// within its `count` pages.
+    static func page(
+        _ pages: NodeKind.Pages?, selected: Int, offset: Double, width w: Double, count: Int
+    ) -> Int {
+        if pages == .switched { return selected }
         guard w > 0 else { return 0 }
         let p = Int(Targets.roundHalfAway(offset / w))
         return Swift.min(Swift.max(p, 0), Swift.max(0, count - 1))
@@ -183,7 +196,10 @@ public struct Simulator: Sendable {
     }
 
     /// Whether a pager or switcher is still moving to a page.
-    public func isTransitioning(_ i: Int) -> Bool {
+    public func isTransitioning(_ i: Int) -> Bool { Self.isTransitioning(i, animations) }
+
+    /// Whether `animations` move node `i` (a transition or a spring).
+    static func isTransitioning(_ i: Int, _ animations: [Animation]) -> Bool {
         animations.contains { a in
             switch a {
             case .transition(let t): t.node == i
