@@ -40,6 +40,9 @@ public struct SceneGraph: Sendable {
         var vertical: [Int]
         var horizontal: [Int]
     }
+    /// Per node, the node alone, for a list that starts with it (a touch that stops its
+    /// spring): shared, not made per touch.
+    private(set) var alone: [[Int]] = []
 
     /// Flattens a valid scene. Validation of user input is the loader's job; here it traps.
     public init(_ scene: Scene) {
@@ -78,6 +81,7 @@ public struct SceneGraph: Sendable {
                 Route(
                     path: path, axes: axes, vertical: pans.filter { motion[$0].axis == .vertical },
                     horizontal: pans.filter { motion[$0].axis == .horizontal }))
+            alone.append([i])
         }
     }
 

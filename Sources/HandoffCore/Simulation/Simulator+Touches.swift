@@ -47,7 +47,13 @@ extension Simulator {
                 if uikit { caught = innermost(caught, m.chain, .momentum, on: path) }
             case .spring(let s) where path.contains(s.node):
                 stopped = (s.node, s.kind)
-                contact.stopped.append(s.node)
+                if contact.stopped.isEmpty {
+                    // The scene's own one-node list (the first stop, as nearly always).
+                    var alone = graph.alone[s.node]
+                    swap(&contact.stopped, &alone)
+                } else {
+                    contact.stopped.append(s.node)
+                }
                 // Under `touches uikit` catching a bounce-back swallows the touch too (§4.4).
                 if s.kind != .bounce || uikit { contact.swallowed = true }
                 if graph.motion[s.node].isSheet { sheetStop = s.kind }
