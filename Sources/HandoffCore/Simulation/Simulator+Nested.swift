@@ -97,8 +97,10 @@ extension Simulator {
     /// innermost first; the first with room takes it): nil when pull is left against `dir` (its
     /// take-back comes first), when a system sheet is in the chain (its rules are `share`'s
     /// alone), or when no node has room. `startMomentum` asks it, so that a first frame that one
-    /// node takes alone can be taken in closed form, as later steady frames are.
-    func firstTaker(_ chain: [Int], ownerOnly: Bool, _ dir: ScrollDirection)
+    /// node takes alone can be taken in closed form, as later steady frames are. `mutating`
+    /// though it changes nothing: `startMomentum` hands the simulator over by address, where a
+    /// call on its value copied all of it first.
+    mutating func firstTaker(_ chain: [Int], ownerOnly: Bool, _ dir: ScrollDirection)
         -> (node: Int, phase: SharePhase)?
     {
         guard let driver = chain.first else { return nil }
