@@ -10,10 +10,13 @@
 ///   or leaves (`end`, `swipe`, `tap`, `load`, `record`, `quit`) is suggested only for a one-edit
 ///   typo of three letters or more, so `undo` or `en` never turns into `end`.
 package enum Suggest {
-    /// Commands whose suggestion must be a plain typo of them.
-    static let drastic: Set<String> = ["end", "swipe", "tap", "load", "record", "quit"]
+    /// Commands whose suggestion must be a plain typo of them. (A few words: a list, searched
+    /// in order, costs nothing to make, where a set hashed each at the first error.)
+    static let drastic = ["end", "swipe", "tap", "load", "record", "quit"]
     /// Words other tools use for a command (`undo` is `back` here): no edit distance finds them.
-    static let synonyms: [String: String] = ["undo": "back", "rewind": "back"]
+    static let synonyms: [(word: String, command: String)] = [
+        ("undo", "back"), ("rewind", "back"),
+    ]
 
     /// The candidate closest to `word`, if any is close (the first of two as close); nil when
     /// `word` is one of them: where it is a candidate, it is valid but misplaced, and no other
@@ -218,12 +221,13 @@ package enum Suggest {
         if let ascii {
             // An ASCII word's lowercase is its letters.
             if let s = synonyms.first(where: {
-                $0.key.utf8.count == ascii.count && $0.key.utf8.elementsEqual(ascii)
+                $0.word.utf8.count == ascii.count && $0.word.utf8.elementsEqual(ascii)
             }) {
-                return s.value
+                return s.command
             }
-        } else if let s = synonyms[word.lowercased()] {
-            return s
+        } else {
+            let lowercased = word.lowercased()
+            if let s = synonyms.first(where: { $0.word == lowercased }) { return s.command }
         }
         guard let k = closestIndex(to: word, in: commands, letters: ascii) else { return nil }
         let s = commands.names[k]
