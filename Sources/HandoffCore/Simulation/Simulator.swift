@@ -308,4 +308,9 @@ public struct Simulator: Sendable {
 
     /// Whether anything still animates (`settle` advances frames until it does not).
     public var isAnimating: Bool { !animations.isEmpty }
+
+    /// `isAnimating`, asked in place: `mutating` though it changes nothing, so that a session
+    /// holding the simulator hands it over by address (reading `isAnimating` from another module
+    /// copies all of it first).
+    public mutating func animatesNow() -> Bool { !animations.isEmpty }
 }

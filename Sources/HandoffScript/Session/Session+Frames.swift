@@ -28,7 +28,7 @@ extension Session {
         }
         // Read once: each frame says whether it left anything animating (no copy of the
         // simulator per frame).
-        var more = run.hasMore(animating: sim.isAnimating)
+        var more = run.hasMore(animating: sim.animatesNow())
         // Whether the scene has rules, read once for all the frames (it does not change).
         let rules = sim.hasRules
         // After frames taken in closed form, the next one is where something happens: stepped.
