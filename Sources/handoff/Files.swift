@@ -278,8 +278,7 @@ struct LineReader {
 /// a script, in batches: when the buffer fills, before an error line, before reading more input
 /// and at the end (one write for many commands instead of one each).
 struct Console {
-    /// Room for a batch and the command that fills it (a command's output of a batch or more is
-    /// written without the buffer): it never grows.
+    /// Room for a batch and the command that fills it, from the start: it never grows.
     private var out = ByteBuffer(capacity: 2 * batchSize)
     private var err = ByteBuffer()
     /// A batch is written once it holds this many bytes.
