@@ -313,4 +313,7 @@ public struct Simulator: Sendable {
     /// holding the simulator hands it over by address (reading `isAnimating` from another module
     /// copies all of it first).
     public mutating func animatesNow() -> Bool { !animations.isEmpty }
+
+    /// `isFingerDown`, asked in place (`animatesNow()` says why).
+    public mutating func fingerIsDownNow() -> Bool { isFingerDown }
 }

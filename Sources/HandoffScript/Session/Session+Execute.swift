@@ -66,7 +66,7 @@ extension Session {
             if try touchDownIfUp(at: at) { watchTouchStep() }
             try moveFinger(dx, dy, over: over ?? TimeSpan(100, .ms), lift: true, fail: fail)
         case .tap(let place):
-            guard !sim.isFingerDown else { throw fail(.simulator(.fingerAlreadyDown)) }
+            guard !sim.fingerIsDownNow() else { throw fail(.simulator(.fingerAlreadyDown)) }
             let p: Point
             var note: Fact?
             switch place {

@@ -115,7 +115,7 @@ extension Session {
             if lift { try sim.end() }
             return
         }
-        guard sim.isFingerDown else { throw .noFinger }
+        guard sim.fingerIsDownNow() else { throw .noFinger }
         try runFrames(
             FrameRun(
                 kind: .move(delta: delta, total: n, done: .zero, lift: lift),
