@@ -37,14 +37,14 @@ struct InstructionBudgetTests {
             contentsOf: Harness.root.appendingPathComponent(".ci/instruction-budget"),
             encoding: .utf8)
         let lines = text.split(separator: "\n").filter { !$0.hasPrefix("#") }
-        // 6,473 × 1.03 = 6,667.19; 7,231 × 1.03 = 7,447.93; 7,241 × 1.03 = 7,458.23; 9,190 ×
-        // 1.03 = 9,465.70; 9,650 × 1.03 = 9,939.50; 9,191 × 1.03 = 9,466.73; 7,998 × 1.03 =
-        // 8,237.94; 9,082 × 1.03 = 9,354.46; 12,855 × 1.03 = 13,240.65.
+        // 6,473 × 1.03 = 6,667.19; 7,231 × 1.03 = 7,447.93; 7,241 × 1.03 = 7,458.23; 9,169 ×
+        // 1.03 = 9,444.07; 9,628 × 1.03 = 9,916.84; 9,166 × 1.03 = 9,440.98; 7,991 × 1.03 =
+        // 8,230.73; 9,055 × 1.03 = 9,326.65; 12,855 × 1.03 = 13,240.65.
         #expect(
             lines == [
-                "script 6668", "replay 7448", "recording 7459", "mix-tabs 9466",
-                "mix-sheet 9940", "mix-indicator 9467", "mix-switcher 8238",
-                "mix-stretchy 9355", "fling 13241",
+                "script 6668", "replay 7448", "recording 7459", "mix-tabs 9445",
+                "mix-sheet 9917", "mix-indicator 9441", "mix-switcher 8231",
+                "mix-stretchy 9327", "fling 13241",
             ])
         #expect(
             text.contains(
@@ -57,21 +57,21 @@ struct InstructionBudgetTests {
     /// over its line; any other number of figures is a usage error.
     @Test func theMixesAreCheckedWithNineFigures() throws {
         let cycle = ["6473", "7231", "7241"]
-        let today = try Self.check(cycle + ["9190", "9650", "9191", "7998", "9082", "12855"])
+        let today = try Self.check(cycle + ["9169", "9628", "9166", "7991", "9055", "12855"])
         #expect(today.status == 0, "\(today.err)")
         #expect(
             today.out
-                == "instruction budget: script 6473, replay 7231, recording 7241, mix-tabs 9190,"
-                + " mix-sheet 9650, mix-indicator 9191, mix-switcher 7998, mix-stretchy 9082,"
+                == "instruction budget: script 6473, replay 7231, recording 7241, mix-tabs 9169,"
+                + " mix-sheet 9628, mix-indicator 9166, mix-switcher 7991, mix-stretchy 9055,"
                 + " fling 12855 within .ci/instruction-budget\n")
-        let over = try Self.check(cycle + ["9467", "9650", "9191", "7998", "9356", "13242"])
+        let over = try Self.check(cycle + ["9446", "9628", "9166", "7991", "9328", "13242"])
         #expect(over.status == 1)
         #expect(
             over.err
-                == "instruction budget: mix-tabs 9467 instructions a command exceeds its budget"
-                + " 9466 by 1 (.ci/instruction-budget)\n"
-                + "instruction budget: mix-stretchy 9356 instructions a command exceeds its budget"
-                + " 9355 by 1 (.ci/instruction-budget)\n"
+                == "instruction budget: mix-tabs 9446 instructions a command exceeds its budget"
+                + " 9445 by 1 (.ci/instruction-budget)\n"
+                + "instruction budget: mix-stretchy 9328 instructions a command exceeds its budget"
+                + " 9327 by 1 (.ci/instruction-budget)\n"
                 + "instruction budget: fling 13242 instructions a command exceeds its budget"
                 + " 13241 by 1 (.ci/instruction-budget)\n")
         // A budget without the mixes' lines fails on nine figures, not on three.
